@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+// Node 20 cannot run workspace TypeScript, so our own packages are bundled in;
+// the native SQLite binding and the PostgreSQL driver stay external.
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  clean: true,
+  sourcemap: true,
+  noExternal: [/^@cgm-portal\//],
+  external: ['better-sqlite3', 'pg'],
+});

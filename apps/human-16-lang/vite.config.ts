@@ -1,0 +1,3 @@
+import { variantAppConfig } from '@cgm-portal/vite-config';
+
+export default variantAppConfig({ port: 5171 });

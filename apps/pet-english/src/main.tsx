@@ -1,0 +1,4 @@
+import { createPortal } from '@cgm-portal/portal';
+import { variant } from './variant';
+
+createPortal(variant).mount(document.getElementById('root')!);

@@ -1,0 +1,3 @@
+import { domPreset } from '@cgm-portal/vitest-config';
+
+export default domPreset();

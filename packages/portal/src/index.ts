@@ -1,0 +1,2 @@
+export type { Variant } from './variant';
+export { createPortal } from './create-portal';

@@ -1,0 +1,3 @@
+export { createVariantSystem } from './system';
+export type { VariantTokens, VariantSystem } from './system';
+export { UiProvider } from './provider';

@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { API_PORT, APPS } from './apps';
+
+// Debian's Chromium, never a browser download (../shared/TOOLCHAIN.md).
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A fresh SQLite file per run: the real server on a real database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cgm-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const apiTarget = `http://127.0.0.1:${API_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node ../../apps/api-server/dist/main.js`,
+      url: `${apiTarget}/api/health`,
+      env: { PORT: String(API_PORT), CGM_DATA_DIR: dataDir, CGM_SEED: '1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    ...APPS.map((app) => ({
+      command: `pnpm --dir ../../apps/${app.id} exec vite preview --port ${app.port} --strictPort`,
+      url: `http://127.0.0.1:${app.port}/`,
+      env: { API_PROXY_TARGET: apiTarget },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    })),
+  ],
+});

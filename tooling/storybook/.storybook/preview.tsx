@@ -1,0 +1,34 @@
+import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { variants } from './variants';
+
+const systems = Object.fromEntries(Object.values(variants).map((v) => [v.id, createVariantSystem(v.theme)]));
+
+const withVariantTheme: Decorator = (Story, context) => {
+  const id = (context.globals.variant as string) ?? 'human-16-lang';
+  const system = systems[id] ?? systems['human-16-lang']!;
+  return (
+    <UiProvider system={system}>
+      <Story />
+    </UiProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withVariantTheme],
+  globalTypes: {
+    variant: {
+      description: 'Build-time variant (theme)',
+      toolbar: {
+        title: 'Variant',
+        icon: 'paintbrush',
+        items: Object.values(variants).map((v) => ({ value: v.id, title: v.id })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { variant: 'human-16-lang' },
+  parameters: { layout: 'padded' },
+};
+
+export default preview;

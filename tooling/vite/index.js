@@ -1,0 +1,23 @@
+// The one Vite preset the three variant apps share.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Where `vite dev` and `vite preview` send /api when the app calls its own origin. */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
+
+/**
+ * @param {{ port: number }} options the app's own port for dev and preview
+ */
+export function variantAppConfig({ port }) {
+  const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+  return defineConfig({
+    plugins: [react()],
+    server: { port, strictPort: true, proxy },
+    preview: { port, strictPort: true, proxy },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      chunkSizeWarningLimit: 1200,
+    },
+  });
+}
