@@ -1,11 +1,15 @@
 // Shared Vitest presets: `node` for pure packages and the server, `dom` for React packages.
 import { defineConfig } from 'vitest/config';
 
+// Each package also writes a JSON report that scripts/test-summary.mjs adds up for CI.
+const reporters = ['default', ['json', { outputFile: '.test-results/vitest.json' }]];
+
 /** Pure code: no DOM, tests beside the code. */
 export const nodePreset = (overrides = {}) =>
   defineConfig({
     test: {
       environment: 'node',
+      reporters,
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       ...overrides,
     },
@@ -16,6 +20,7 @@ export const domPreset = (overrides = {}) =>
   defineConfig({
     test: {
       environment: 'jsdom',
+      reporters,
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       ...overrides,

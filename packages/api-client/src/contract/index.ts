@@ -1,1 +1,7 @@
-export {};
+export * from './common';
+export * from './auth';
+export * from './member';
+export * from './follower';
+export * from './glucose';
+export * from './report';
+export * from './registry';

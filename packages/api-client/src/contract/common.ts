@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Body codes of the envelope (SPEC §7): 200 and 501 are success, 300 is "login expired".
+ * The other codes are ours; the UI only shows their message.
+ */
+export const ResponseCode = {
+  ok: 200,
+  okWithNotice: 501,
+  loginExpired: 300,
+  invalidPayload: 400,
+  wrongCredentials: 401,
+  noPermission: 403,
+  notFound: 404,
+  conflict: 409,
+  linkExpired: 410,
+  serverError: 500,
+} as const;
+
+/** Every answer: `{ code, message, item?, rows?, total? }`, always HTTP 200 for business outcomes. */
+export const envelopeBase = z.object({
+  code: z.number().int(),
+  message: z.string(),
+});
+export type EnvelopeBase = z.infer<typeof envelopeBase>;
+
+export const epochMs = z.number().int().nonnegative();
+export const id = z.number().int().positive();
+/** Glucose is stored and sent as integer mg/dL; mmol/L exists only at the edge of display. */
+export const mgdl = z.number().int().min(10).max(1000);
+
+export const email = z.string().trim().toLowerCase().pipe(z.email());
+/** E.164-ish phone number: + and 7 to 15 digits; spaces are dropped. */
+export const mobile = z
+  .string()
+  .transform((s) => s.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{7,15}$/));
+
+/** Table paging (SPEC §7): requests say `page`/`rows`, answers carry `rows`/`total`. */
+export const pageRequest = z.object({
+  page: z.number().int().min(1).default(1),
+  rows: z.number().int().min(1).max(500).default(10),
+});
+
+export const emptyRequest = z.object({}).strict();
+
+export const unit = z.enum(['mmol/L', 'mg/dL']);
+export type GlucoseUnit = z.infer<typeof unit>;

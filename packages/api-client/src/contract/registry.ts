@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { emptyRequest } from './common';
+import {
+  loginRequest,
+  loginResult,
+  modifyPasswordRequest,
+  publicKeyResult,
+  resetPasswordRequest,
+  sendVerifyCodeRequest,
+  userInfo,
+} from './auth';
+import {
+  addFollowerRequest,
+  addFollowerRequestRequest,
+  followerIdRequest,
+  followerRelation,
+  followerRequestIdRequest,
+  followerStatusRequest,
+  loadFollowerListRequest,
+  loadMyFollowersRequest,
+  modifyFollowerNoteRequest,
+  modifyFollowerShareFlagRequest,
+} from './follower';
+import {
+  addEventRequest,
+  device,
+  eventIdRequest,
+  getDeviceListRequest,
+  glucoseEvent,
+  loadEventsRequest,
+  loadReadingsRequest,
+  loadReadingsResult,
+  loadSessionsRequest,
+  modifySessionRequest,
+  sensorSession,
+} from './glucose';
+import {
+  loadMyMemberInfoResult,
+  memberIdRequest,
+  memberSeting,
+  memberSettingsResult,
+  saveMemberInfoRequest,
+  uploadImageRequest,
+  uploadImageResult,
+} from './member';
+import {
+  createPublicLinkRequest,
+  deviceReport,
+  loadDeviceReportRequest,
+  loadPublicLinksRequest,
+  loadReportRequest,
+  publicLink,
+  publicLinkIdRequest,
+  reportData,
+} from './report';
+
+/**
+ * How a call is answered: `item` (one object), `rows` (a page: rows + total) or `none`
+ * (only code and message).
+ */
+export type CallShape = 'item' | 'rows' | 'none';
+/**
+ * Who may call: `public` needs no token; `user` needs xToken; `report` also accepts the
+ * internalXToken query parameter that report pages receive (SPEC §2).
+ */
+export type CallAccess = 'public' | 'user' | 'report';
+
+export interface CallDefinition<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Shape extends CallShape = CallShape,
+> {
+  path: `/web/${string}` | '/web/follower';
+  request: Req;
+  /** The item schema, the row schema for `rows`, z.undefined() for `none`. */
+  response: Res;
+  shape: Shape;
+  access: CallAccess;
+  /** `form` sends multipart form data (files); everything else is JSON. */
+  encoding: 'json' | 'form';
+}
+
+function call<Req extends z.ZodType, Res extends z.ZodType, Shape extends CallShape>(
+  path: CallDefinition['path'],
+  request: Req,
+  response: Res,
+  shape: Shape,
+  access: CallAccess = 'user',
+  encoding: 'json' | 'form' = 'json',
+): CallDefinition<Req, Res, Shape> {
+  return { path, request, response, shape, access, encoding };
+}
+
+const none = z.undefined();
+
+/**
+ * Every call of the /api contract, by name. The paths and field names of SPEC §7 are kept
+ * exactly, typos included; the calls the spec leaves out follow the same style.
+ */
+export const contract = {
+  // Session and account
+  login: call('/web/user/login', loginRequest, loginResult, 'item', 'public'),
+  sendVerifyCode: call('/web/user/sendVerifyCode', sendVerifyCodeRequest, none, 'none', 'public'),
+  resetPassword: call('/web/user/resetPassword', resetPasswordRequest, none, 'none', 'public'),
+  getPublicKey: call('/web/user/getPublicKey', emptyRequest, publicKeyResult, 'item', 'public'),
+  logout: call('/web/user/logout', emptyRequest, none, 'none'),
+  getUserInfo: call('/web/user/getUserInfo', emptyRequest, userInfo, 'item'),
+  modifyPassword: call('/web/user/modifyPassword', modifyPasswordRequest, none, 'none'),
+
+  // Profile and settings
+  loadMyMemberInfo: call('/web/member/loadMyMemberInfo', emptyRequest, loadMyMemberInfoResult, 'item'),
+  saveMemberInfo: call('/web/member/saveMemberInfo', saveMemberInfoRequest, none, 'none'),
+  saveMemberSeting: call('/web/member/saveMemberSeting', memberSeting, memberSeting, 'item'),
+  loadMemberInfoById: call('/web/member/loadMemberInfoById', memberIdRequest, memberSettingsResult, 'item'),
+  uploadImage: call('/web/uploadfile/uploadImage', uploadImageRequest, uploadImageResult, 'item', 'user', 'form'),
+
+  // Glucose data
+  loadReadings: call('/web/glucose/loadReadings', loadReadingsRequest, loadReadingsResult, 'item'),
+  loadSessions: call('/web/sensor/loadSessions', loadSessionsRequest, sensorSession, 'rows'),
+  modifySession: call('/web/sensor/modifySession', modifySessionRequest, sensorSession, 'item'),
+  loadEvents: call('/web/event/loadEvents', loadEventsRequest, glucoseEvent, 'rows'),
+  addEvent: call('/web/event/addEvent', addEventRequest, glucoseEvent, 'item'),
+  delEvent: call('/web/event/delEvent', eventIdRequest, none, 'none'),
+  getDeviceList: call('/web/device/getDeviceList', getDeviceListRequest, device, 'rows'),
+
+  // Reports
+  loadReport: call('/web/userReport/loadReport', loadReportRequest, reportData, 'item', 'report'),
+  loadDeviceReport: call('/web/userReport/loadDeviceReport', loadDeviceReportRequest, deviceReport, 'item', 'report'),
+  createPublicLink: call('/web/userReport/createPublicLink', createPublicLinkRequest, publicLink, 'item'),
+  revokePublicLink: call('/web/userReport/revokePublicLink', publicLinkIdRequest, publicLink, 'item'),
+  loadPublicLinks: call('/web/userReport/loadPublicLinks', loadPublicLinksRequest, publicLink, 'rows'),
+  loadPublicReport: call('/web/publicReport/loadReport', publicLinkIdRequest, reportData, 'item', 'public'),
+
+  // Member side of following (/web/userFollower/*)
+  loadFollowerList: call('/web/userFollower/loadFollowerList', loadFollowerListRequest, followerRelation, 'rows'),
+  addFollower: call('/web/userFollower/addFollower', addFollowerRequest, followerRelation, 'item'),
+  modifyFollowerShareFlag: call(
+    '/web/userFollower/modifyFollowerShareFlag',
+    modifyFollowerShareFlagRequest,
+    followerRelation,
+    'item',
+  ),
+  modifyFollowerNote: call('/web/userFollower/modifyFollowerNote', modifyFollowerNoteRequest, followerRelation, 'item'),
+  delFollower: call('/web/userFollower/delFollower', followerIdRequest, none, 'none'),
+  agreedFollowerRequest: call(
+    '/web/userFollower/agreedFollowerRequest',
+    followerRequestIdRequest,
+    followerRelation,
+    'item',
+  ),
+  rejectFollowerRequest: call(
+    '/web/userFollower/rejectFollowerRequest',
+    followerRequestIdRequest,
+    followerRelation,
+    'item',
+  ),
+
+  // Follower side (/web/follower/*)
+  loadMyFollowers: call('/web/follower/loadMyFollowers', loadMyFollowersRequest, followerRelation, 'rows'),
+  addFollowerRequest: call('/web/follower/addFollowerRequest', addFollowerRequestRequest, followerRelation, 'item'),
+  delMyFollower: call('/web/follower/delMyFollower', followerIdRequest, none, 'none'),
+  /** The approver sets a request's status (SPEC §7 `/web/follower`, `id` + `status`). */
+  setFollowerStatus: call('/web/follower', followerStatusRequest, followerRelation, 'item'),
+  loadFollowedMemberInfo: call('/web/follower/loadMemberInfoById', memberIdRequest, memberSettingsResult, 'item'),
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+/** What a caller passes (defaults may be left out). */
+export type RequestOf<N extends CallName> = z.input<Contract[N]['request']>;
+/** What the server sees after validation (defaults filled in). */
+export type ParsedRequestOf<N extends CallName> = z.output<Contract[N]['request']>;
+/** What a call resolves to in the client: the item, a page, or nothing. */
+export type ResultOf<N extends CallName> = Contract[N]['shape'] extends 'rows'
+  ? Page<z.output<Contract[N]['response']>>
+  : Contract[N]['shape'] extends 'item'
+    ? z.output<Contract[N]['response']>
+    : void;
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** The API base path; every call's path is relative to it. */
+export const API_BASE_PATH = '/api';
