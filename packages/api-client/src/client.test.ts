@@ -1,0 +1,156 @@
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  createApiClient,
+  encryptCredential,
+  LoginExpiredError,
+  NetworkError,
+  REQUEST_TIMEOUT_MS,
+  toLanCode,
+  type ApiClientOptions,
+} from './index';
+
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function stub(answer: unknown, options: ApiClientOptions = {}) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({ url: String(url), headers: init?.headers as Record<string, string>, body: init?.body });
+    return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+  });
+  const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, ...options });
+  return { api, sent };
+}
+
+const user = {
+  menus: [{ path: '/home', titleKey: 'home' }],
+  homePath: '/home',
+  memberName: 'Demo',
+  memberId: 1,
+  avatar: '/api/files/memberAvatar/a.png',
+  petType: null,
+  accountType: 2,
+  email: 'demo@cgm-portal.example',
+  mobile: null,
+};
+
+describe('createApiClient', () => {
+  it('maps the UI language to lanCode', () => {
+    expect(toLanCode('zh')).toBe('zh_CN');
+    expect(toLanCode('en')).toBe('en_US');
+    expect(toLanCode('fr')).toBe('fr');
+  });
+
+  it('posts JSON to /api with the three headers and returns the validated item', async () => {
+    const { api, sent } = stub(
+      { code: 200, message: 'ok', item: user },
+      { getToken: () => 'tok', getLanguage: () => 'zh', getTimeZone: () => 'Europe/London', fileServerUrl: 'https://files.example/' },
+    );
+    const info = await api.getUserInfo();
+    expect(sent[0]!.url).toBe('/api/web/user/getUserInfo');
+    expect(sent[0]!.headers).toMatchObject({ xToken: 'tok', lanCode: 'zh_CN', timeZone: 'Europe/London' });
+    expect(sent[0]!.body).toBe('{}');
+    expect(info.homePath).toBe('/home');
+    expect(info.avatar).toBe('https://files.example/api/files/memberAvatar/a.png');
+  });
+
+  it('leaves out xToken without a token and uses the browser time zone by default', async () => {
+    const { api, sent } = stub({ code: 200, message: 'ok', item: { publicKey: 'x'.repeat(120) } });
+    await api.getPublicKey();
+    expect(sent[0]!.headers.xToken).toBeUndefined();
+    expect(sent[0]!.headers.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(sent[0]!.headers.lanCode).toBe('en_US');
+  });
+
+  it('treats 501 as success and returns the whole envelope of login', async () => {
+    const { api } = stub({ code: 501, message: 'Choose CGM user' });
+    const answer = await api.login({ loginType: 3, email: 'a@b.example', password: 'x' });
+    expect(answer).toEqual({ code: 501, message: 'Choose CGM user' });
+  });
+
+  it('raises the login-expired event on 300 and throws LoginExpiredError', async () => {
+    const onLoginExpired = vi.fn();
+    const { api } = stub({ code: 300, message: 'expired' }, { onLoginExpired });
+    const other = vi.fn();
+    const off = api.onLoginExpired(other);
+    await expect(api.getUserInfo()).rejects.toBeInstanceOf(LoginExpiredError);
+    off();
+    await expect(api.getUserInfo()).rejects.toMatchObject({ code: 300 });
+    expect(onLoginExpired).toHaveBeenCalledTimes(2);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws ApiError carrying the server message for other codes', async () => {
+    const { api } = stub({ code: 403, message: 'Keine Berechtigung' });
+    const error = await api.loadReadings({ from: 1, to: 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 403, message: 'Keine Berechtigung' });
+  });
+
+  it('rejects answers that break the contract', async () => {
+    const { api } = stub({ code: 200, message: 'ok', item: { memberId: 'nope' } });
+    await expect(api.loadReadings({ from: 1, to: 2 })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+  });
+
+  it('pages with page/rows and reads rows/total', async () => {
+    const { api, sent } = stub({ code: 200, message: 'ok', rows: [], total: 42 });
+    const page = await api.loadEvents({ page: 2, rows: 20, eventType: 'meal' });
+    expect(JSON.parse(sent[0]!.body as string)).toEqual({ page: 2, rows: 20, eventType: 'meal' });
+    expect(page).toEqual({ rows: [], total: 42 });
+  });
+
+  it('sends files as form data and prefixes the returned file URL', async () => {
+    const { api, sent } = stub(
+      { code: 200, message: 'ok', item: { fileUrl: '/api/files/memberAvatar/x.png' } },
+      { baseUrl: 'http://127.0.0.1:9' },
+    );
+    const result = await api.uploadImage({ file: new Blob(['png'], { type: 'image/png' }), subPath: 'memberAvatar' });
+    expect(sent[0]!.body).toBeInstanceOf(FormData);
+    expect(sent[0]!.headers['Content-Type']).toBeUndefined();
+    expect((sent[0]!.body as FormData).get('subPath')).toBe('memberAvatar');
+    expect(result.fileUrl).toBe('http://127.0.0.1:9/api/files/memberAvatar/x.png');
+  });
+
+  it('adds internalXToken only to report calls', async () => {
+    const { api, sent } = stub({ code: 403, message: 'no' }, { getInternalXToken: () => 'inner' });
+    await api.loadReport({ from: 1, to: 2 }).catch(() => undefined);
+    await api.loadReadings({ from: 1, to: 2 }).catch(() => undefined);
+    expect(sent[0]!.url).toBe('/api/web/userReport/loadReport?internalXToken=inner');
+    expect(sent[1]!.url).toBe('/api/web/glucose/loadReadings');
+  });
+
+  it('times out after REQUEST_TIMEOUT_MS', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(600000);
+    vi.useFakeTimers();
+    try {
+      const fetch = (_: unknown, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      const api = createApiClient({ fetch: fetch as typeof globalThis.fetch });
+      const pending = api.getUserInfo().catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(await pending).toBeInstanceOf(NetworkError);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('encryptCredential', () => {
+  it('produces PKCS#1 v1.5 ciphertext that the private key opens', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const encrypted = await encryptCredential(pem, 'Demo-1234');
+    // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809); unpad by hand here.
+    const raw = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(encrypted, 'base64'));
+    expect(raw[0]).toBe(0);
+    expect(raw[1]).toBe(2);
+    expect(raw.subarray(raw.indexOf(0, 2) + 1).toString()).toBe('Demo-1234');
+  });
+});

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import {
+  API_BASE_PATH,
+  contract,
+  envelopeBase,
+  ResponseCode,
+  type CallDefinition,
+  type CallName,
+  type RequestOf,
+  type ResultOf,
+} from './contract';
+import type { LoginResult } from './contract';
+import { encryptCredential } from './credentials';
+import { ApiError, InvalidResponseError, LoginExpiredError, NetworkError } from './errors';
+import {
+  browserTimeZone,
+  HEADER_LAN_CODE,
+  HEADER_TIME_ZONE,
+  HEADER_TOKEN,
+  QUERY_INTERNAL_TOKEN,
+  toLanCode,
+} from './headers';
+
+/** SPEC §7 and §9: every request gives up after 600000 ms. */
+export const REQUEST_TIMEOUT_MS = 600_000;
+
+export interface ApiClientOptions {
+  /** Origin (and prefix) of the server; '' (default) calls the same origin's /api. */
+  baseUrl?: string;
+  /** Prefixed to relative avatar and file URLs; defaults to baseUrl. */
+  fileServerUrl?: string;
+  getToken?: () => string | null | undefined;
+  /** The internalXToken of a report page's query; sent only on report calls. */
+  getInternalXToken?: () => string | null | undefined;
+  /** UI language code ('en', 'zh', ...); default 'en'. */
+  getLanguage?: () => string;
+  /** IANA time zone; default the browser's. */
+  getTimeZone?: () => string;
+  /** Body code 300: the one "login expired" event the UI listens to. */
+  onLoginExpired?: () => void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface CallInit {
+  signal?: AbortSignal;
+}
+
+/** The login call resolves to the whole envelope: a 501 answer is returned to the caller. */
+export interface LoginResponse {
+  code: number;
+  message: string;
+  item?: LoginResult;
+}
+
+type EmptyRequest = Record<string, never>;
+type Method<N extends CallName> = N extends 'login'
+  ? (payload: RequestOf<N>, init?: CallInit) => Promise<LoginResponse>
+  : RequestOf<N> extends EmptyRequest
+    ? (payload?: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>
+    : (payload: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>;
+
+export type ApiMethods = { [N in CallName]: Method<N> };
+
+export interface ApiClient extends ApiMethods {
+  /** Calls any contract entry by name (what the typed methods use). */
+  call<N extends CallName>(name: N, payload?: RequestOf<N>, init?: CallInit): Promise<unknown>;
+  /** Encrypts a password with the server's public key (fetched once, then cached). */
+  encryptPassword(plain: string): Promise<string>;
+  /** Subscribes to "login expired" (code 300); returns the unsubscribe function. */
+  onLoginExpired(listener: () => void): () => void;
+  /** Makes a relative file URL absolute with the file-server address. */
+  fileUrl(url: string): string;
+}
+
+const SUCCESS_CODES: ReadonlySet<number> = new Set([ResponseCode.ok, ResponseCode.okWithNotice]);
+const FILE_URL_KEYS = new Set(['avatar', 'fileUrl']);
+
+function joinUrl(base: string, path: string): string {
+  if (!path || /^(https?:|data:|blob:|\/\/)/i.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Rewrites relative `avatar`/`fileUrl` strings anywhere in an answer. */
+function prefixFileUrls(value: unknown, prefix: (url: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => prefixFileUrls(v, prefix));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = FILE_URL_KEYS.has(key) && typeof v === 'string' ? prefix(v) : prefixFileUrls(v, prefix);
+  }
+  return out;
+}
+
+function responseSchema(definition: CallDefinition, lenient: boolean): z.ZodType {
+  if (definition.shape === 'rows') {
+    return envelopeBase.extend({ rows: z.array(definition.response), total: z.number().int().nonnegative() });
+  }
+  if (definition.shape === 'item') {
+    // A 501 answer is a success that may carry no item.
+    return envelopeBase.extend({ item: lenient ? definition.response.optional() : definition.response });
+  }
+  return envelopeBase;
+}
+
+function hasBlob(payload: object): boolean {
+  return Object.values(payload).some((v) => typeof Blob !== 'undefined' && v instanceof Blob);
+}
+
+function toFormData(payload: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+/**
+ * The fetch client of the /api contract: headers, time-out, body codes, response validation.
+ * Every contract entry is a typed method: `api.login({...})`, `api.loadReadings({ from, to })`.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const fileServerUrl = options.fileServerUrl ?? baseUrl;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const listeners = new Set<() => void>();
+  if (options.onLoginExpired) listeners.add(options.onLoginExpired);
+  let publicKey: Promise<string> | undefined;
+
+  const fileUrl = (url: string) => joinUrl(fileServerUrl, url);
+
+  async function call(name: CallName, payload: unknown = {}, init: CallInit = {}): Promise<unknown> {
+    const definition = contract[name] as CallDefinition;
+    const headers: Record<string, string> = {
+      [HEADER_TIME_ZONE]: options.getTimeZone?.() ?? browserTimeZone(),
+      [HEADER_LAN_CODE]: toLanCode(options.getLanguage?.() ?? 'en'),
+    };
+    const token = options.getToken?.();
+    if (token) headers[HEADER_TOKEN] = token;
+
+    let url = `${baseUrl.replace(/\/+$/, '')}${API_BASE_PATH}${definition.path}`;
+    if (definition.access === 'report') {
+      const internal = options.getInternalXToken?.();
+      if (internal) url += `?${QUERY_INTERNAL_TOKEN}=${encodeURIComponent(internal)}`;
+    }
+
+    let body: FormData | string;
+    const object = (payload ?? {}) as Record<string, unknown>;
+    if (definition.encoding === 'form' || hasBlob(object)) {
+      body = toFormData(object); // fetch sets the multipart boundary itself
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(object);
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
+    const onAbort = () => controller.abort(init.signal?.reason);
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    let json: unknown;
+    try {
+      const response = await (options.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      try {
+        json = await response.json();
+      } catch {
+        throw new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (controller.signal.aborted && !init.signal?.aborted) {
+        throw new NetworkError(`Request timed out after ${timeoutMs} ms`);
+      }
+      throw new NetworkError(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onAbort);
+    }
+
+    const base = envelopeBase.safeParse(json);
+    if (!base.success) throw new InvalidResponseError(`Malformed answer from ${definition.path}`);
+    const { code, message } = base.data;
+    if (code === ResponseCode.loginExpired) {
+      for (const listener of listeners) listener();
+      throw new LoginExpiredError(message);
+    }
+    if (!SUCCESS_CODES.has(code)) throw new ApiError(code, message);
+
+    const parsed = responseSchema(definition, code === ResponseCode.okWithNotice).safeParse(json);
+    if (!parsed.success) {
+      throw new InvalidResponseError(`Unexpected answer from ${definition.path}: ${z.prettifyError(parsed.error)}`);
+    }
+    const envelope = prefixFileUrls(parsed.data, fileUrl) as {
+      code: number;
+      message: string;
+      item?: unknown;
+      rows?: unknown[];
+      total?: number;
+    };
+    if (name === 'login') return envelope;
+    if (definition.shape === 'rows') return { rows: envelope.rows, total: envelope.total };
+    if (definition.shape === 'item') return envelope.item;
+    return undefined;
+  }
+
+  const client = {
+    call,
+    fileUrl,
+    async encryptPassword(plain: string) {
+      publicKey ??= (call('getPublicKey') as Promise<{ publicKey: string }>).then((r) => r.publicKey);
+      try {
+        return await encryptCredential(await publicKey, plain);
+      } catch (error) {
+        publicKey = undefined; // a key rotation or a failed fetch: ask again next time
+        throw error;
+      }
+    },
+    onLoginExpired(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  } as Record<string, unknown>;
+  for (const name of Object.keys(contract) as CallName[]) {
+    client[name] = (payload?: unknown, init?: CallInit) => call(name, payload, init);
+  }
+  return client as unknown as ApiClient;
+}
