@@ -1,0 +1,90 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syntheticDay, syntheticEvents, FIXTURE_START_DATE, FIXTURE_TIME_ZONE } from '../fixtures';
+import { GlucoseTrace } from './glucose-trace';
+
+afterEach(cleanup);
+const MIN = 60_000;
+
+function tracePath(container: HTMLElement): string {
+  const path = container.querySelector('path[stroke^="url(#trace-range"]');
+  return path?.getAttribute('d') ?? '';
+}
+
+describe('GlucoseTrace', () => {
+  const day = syntheticDay();
+
+  it('has an accessible name and a data table alternative', () => {
+    render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} labels={{ title: 'Glucose today' }} />);
+    expect(screen.getByRole('figure', { name: 'Glucose today' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: /^Glucose today\./ });
+    // 24 h in 15-minute bins: 96 rows, the gap reads "No sensor data".
+    expect(within(table).getAllByRole('row')).toHaveLength(97);
+    expect(within(table).getAllByText('No sensor data').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('LO').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('HI').length).toBeGreaterThan(0);
+  });
+
+  it('breaks the line at the sensor gap and draws the lone reading as a dot', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} print />);
+    const d = tracePath(container);
+    // One gap of 100 min with a lone reading inside: the path has two runs, the reading a dot.
+    expect(d.match(/M/g)).toHaveLength(2);
+    const gapStart = day.start + 14 * 60 * MIN;
+    const lone = day.readings.find((r) => r.time > gapStart && r.time < gapStart + 100 * MIN);
+    expect(lone).toBeTruthy();
+  });
+
+  it('breaks the line for a single missing reading', () => {
+    const start = 0;
+    const readings = [0, 5, 10, 20, 25].map((m) => ({ time: m * MIN, mgdl: 120 }));
+    const { container } = render(<GlucoseTrace readings={readings} start={start} end={30 * MIN} unit="mg/dL" timeZone="UTC" width={600} print />);
+    expect(tracePath(container).match(/M/g)).toHaveLength(2);
+  });
+
+  it('marks LO and HI readings on the chart', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} print />);
+    const texts = Array.from(container.querySelectorAll('svg text')).map((t) => t.textContent);
+    expect(texts).toContain('LO');
+    expect(texts).toContain('HI');
+  });
+
+  it('labels the axis in mmol/L with thresholds', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mmol/L" timeZone={FIXTURE_TIME_ZONE} width={800} height={320} print />);
+    const texts = Array.from(container.querySelectorAll('svg text')).map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['3.9', '10.0', 'mmol/L']));
+  });
+
+  it('gives every event marker an accessible label', () => {
+    const events = syntheticEvents({ days: 1, startDate: FIXTURE_START_DATE });
+    render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} events={events} />);
+    const markers = screen.getAllByRole('img', { name: /^(Meal|Insulin|Blood glucose|Medication|Weight|Alert|Sport|Calibration), / });
+    expect(markers).toHaveLength(events.length);
+    expect(screen.getByRole('table', { name: 'Events' })).toBeTruthy();
+  });
+
+  it('announces readings when moved through with the keyboard', () => {
+    render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} />);
+    const group = screen.getByRole('group', { name: /Use the arrow keys/ });
+    act(() => group.focus());
+    fireEvent.keyDown(group, { key: 'Home' });
+    const live = document.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toMatch(/mg\/dL$/);
+    fireEvent.keyDown(group, { key: 'End' });
+    expect(live.textContent).toMatch(/\d/);
+  });
+
+  it('renders plain SVG without focus or live region in print', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} print />);
+    expect(container.querySelector('[tabindex]')).toBeNull();
+    expect(container.querySelector('[aria-live]')).toBeNull();
+  });
+
+  it('mirrors the time axis on right-to-left pages', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} direction="rtl" locale="ar" print />);
+    const d = tracePath(container);
+    const xs = [...d.matchAll(/[ML]([\d.]+),/g)].map((m) => Number(m[1]));
+    expect(xs[0]!).toBeGreaterThan(xs[xs.length - 1]!);
+    expect(container.querySelector('svg')!.getAttribute('style')).toContain('direction: ltr');
+  });
+});

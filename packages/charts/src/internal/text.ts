@@ -1,0 +1,4 @@
+/** Fills "{name}" placeholders of an already-translated template. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
