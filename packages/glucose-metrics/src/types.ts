@@ -80,6 +80,11 @@ export interface SummaryOptions {
   moddLagDays?: number;
   /** MAGE direction. Default 'avg' (iglu default). */
   mageDirection?: MageDirection;
+  /**
+   * Clamp values outside the sensor span to SENSOR_MIN_MGDL / SENSOR_MAX_MGDL ("LO" = 40,
+   * "HI" = 400) before computing. Default false: values are used as given, as iglu does.
+   */
+  clampToSensorSpan?: boolean;
 }
 
 /**

@@ -1,0 +1,31 @@
+/**
+ * CONGA(n), continuous overall net glycaemic action (McDonnell et al., Diabetes Technol Ther
+ * 2005;7:253): the SD of g(t) − g(t − n hours) over the 45-minute-gap grid, pairs where both values
+ * exist. iglu `conga`, whose lag is round(60/dt0)·n grid steps.
+ */
+import type { DayGrid } from './day-grid.js';
+import { GridContext } from './grid-context.js';
+import type { GridMetricOptions } from './modd.js';
+import { toSeries } from './series.js';
+import { naToNull, roundHalfEven, sampleSd } from './stats.js';
+import type { ReadingsInput } from './types.js';
+
+export function congaOfGrid(grid: DayGrid, hours = 1): number {
+  const f = grid.flat;
+  const lag = roundHalfEven(60 / grid.dt0) * hours;
+  if (lag <= 0 || lag >= f.length) return Number.NaN;
+  const diffs = new Float64Array(f.length - lag);
+  let n = 0;
+  for (let k = lag; k < f.length; k++) {
+    const d = f[k]! - f[k - lag]!;
+    if (!Number.isNaN(d)) diffs[n++] = d;
+  }
+  return sampleSd(diffs, n);
+}
+
+/** Default n = 1 h (McDonnell's CONGA1); pass `hours: 24` for iglu's default. */
+export function conga(readings: ReadingsInput, options: GridMetricOptions & { hours?: number } = {}): number | null {
+  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC', options.intervalMinutes);
+  const g = ctx.grid();
+  return g === null ? null : naToNull(congaOfGrid(g, options.hours ?? 1));
+}

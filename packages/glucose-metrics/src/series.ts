@@ -1,0 +1,119 @@
+import type { ReadingsInput } from './types.js';
+
+/**
+ * The internal form of a trace: parallel typed arrays. Every public function converts its input
+ * once into this, so the metrics themselves are loops over Float64Arrays.
+ */
+export interface Series {
+  time: Float64Array;
+  mgdl: Float64Array;
+}
+
+export interface WindowOptions {
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+function isColumns(input: ReadingsInput): input is { time: ArrayLike<number>; mgdl: ArrayLike<number> } {
+  return !Array.isArray(input);
+}
+
+/**
+ * Copies the input into columns, dropping readings whose time or glucose is not a finite number
+ * (iglu drops NA the same way) and, when given, those outside [from, to).
+ * The input order is kept; duplicates are kept.
+ */
+export function toSeries(input: ReadingsInput, window: WindowOptions = {}): Series {
+  const from = window.from ?? Number.NEGATIVE_INFINITY;
+  const to = window.to ?? Number.POSITIVE_INFINITY;
+  let times: ArrayLike<number>;
+  let values: ArrayLike<number>;
+  let n: number;
+  if (isColumns(input)) {
+    times = input.time;
+    values = input.mgdl;
+    if (times.length !== values.length) {
+      throw new RangeError(`time and mgdl columns differ in length (${times.length} vs ${values.length})`);
+    }
+    n = times.length;
+  } else {
+    const arr = input as readonly { time: number; mgdl: number }[];
+    n = arr.length;
+    const t = new Float64Array(n);
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = arr[i]!;
+      t[i] = r.time;
+      v[i] = r.mgdl;
+    }
+    times = t;
+    values = v;
+  }
+  const time = new Float64Array(n);
+  const mgdl = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const t = times[i]!;
+    const g = values[i]!;
+    if (!Number.isFinite(t) || !Number.isFinite(g) || t < from || t >= to) continue;
+    time[k] = t;
+    mgdl[k] = g;
+    k++;
+  }
+  return k === n ? { time, mgdl } : { time: time.subarray(0, k), mgdl: mgdl.subarray(0, k) };
+}
+
+/** Stable sort by time (no-op copy-free path when already sorted, the usual case). */
+export function sortByTime(s: Series): Series {
+  const n = s.time.length;
+  let sorted = true;
+  for (let i = 1; i < n; i++) {
+    if (s.time[i]! < s.time[i - 1]!) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return s;
+  const idx = new Uint32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  // Ties broken by input position so "keep the last duplicate" means the last one given.
+  idx.sort((a, b) => s.time[a]! - s.time[b]! || a - b);
+  const time = new Float64Array(n);
+  const mgdl = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    time[i] = s.time[idx[i]!]!;
+    mgdl[i] = s.mgdl[idx[i]!]!;
+  }
+  return { time, mgdl };
+}
+
+function hasDuplicateTimes(sorted: Series): boolean {
+  for (let i = 1; i < sorted.time.length; i++) if (sorted.time[i] === sorted.time[i - 1]) return true;
+  return false;
+}
+
+/**
+ * Resolves readings that share a timestamp, on a time-sorted series. iglu uses two rules and we
+ * follow each where iglu does, so results agree on data with duplicates too:
+ * - 'last': `CGMS2DayByDay` keeps the last one (grid metrics: MODD, CONGA, MAGE, AGP);
+ * - 'mean': `check_data_time` averages them (GRI, active percent).
+ */
+export function dedupeSorted(sorted: Series, rule: 'last' | 'mean'): Series {
+  if (!hasDuplicateTimes(sorted)) return sorted;
+  const n = sorted.time.length;
+  const time = new Float64Array(n);
+  const mgdl = new Float64Array(n);
+  let k = 0;
+  let i = 0;
+  while (i < n) {
+    const t = sorted.time[i]!;
+    let j = i;
+    let sum = 0;
+    while (j < n && sorted.time[j] === t) sum += sorted.mgdl[j++]!;
+    time[k] = t;
+    mgdl[k] = rule === 'last' ? sorted.mgdl[j - 1]! : sum / (j - i);
+    k++;
+    i = j;
+  }
+  return { time: time.subarray(0, k), mgdl: mgdl.subarray(0, k) };
+}
