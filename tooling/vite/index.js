@@ -12,6 +12,8 @@ export function variantAppConfig({ port }) {
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
   return defineConfig({
     plugins: [react()],
+    // Spec §4: stored local data is cleared when the stored app version differs from this one.
+    define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },
     build: {

@@ -1,17 +1,42 @@
+import { I18nProvider } from '@cgm-portal/i18n';
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createPortalRouter } from './routes/router';
+import { createServices, type PortalServices } from './services';
+import { clearOnVersionChange } from './session/local-store';
+import { SessionProvider } from './session/session-context';
 import type { Variant } from './variant';
+
+const appVersion = (import.meta.env as Record<string, string | undefined>).VITE_APP_VERSION ?? '0.0.0';
+
+/** The whole portal as a tree, for an app's main.tsx, Storybook and tests. */
+export function PortalRoot({ services }: { services: PortalServices }) {
+  const router = createPortalRouter(services);
+  return (
+    <QueryClientProvider client={services.queryClient}>
+      <I18nProvider i18n={services.i18n}>
+        <SessionProvider services={services}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}
 
 /** What an app mounts: the whole portal configured by its variant. */
 export function createPortal(variant: Variant) {
-  const system = createVariantSystem(variant.theme);
   return {
     mount(element: HTMLElement) {
+      clearOnVersionChange(appVersion);
+      const services = createServices(variant);
+      const system = createVariantSystem(variant.theme);
       createRoot(element).render(
         <StrictMode>
           <UiProvider system={system}>
-            <p>{variant.portalName}</p>
+            <PortalRoot services={services} />
           </UiProvider>
         </StrictMode>,
       );

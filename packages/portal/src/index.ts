@@ -1,2 +1,4 @@
 export type { Variant } from './variant';
-export { createPortal } from './create-portal';
+export { createPortal, PortalRoot } from './create-portal';
+export { createServices } from './services';
+export type { PortalServices } from './services';

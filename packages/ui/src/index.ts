@@ -1,3 +1,7 @@
 export { createVariantSystem } from './system';
 export type { VariantTokens, VariantSystem } from './system';
 export { UiProvider } from './provider';
+export { Toaster, toaster } from './toaster';
+export { ConfirmDialog } from './confirm-dialog';
+export type { ConfirmDialogProps } from './confirm-dialog';
+export * from './icons';

@@ -1,0 +1,173 @@
+import { LoginExpiredError } from '@cgm-portal/api-client';
+import { isLanguageCode } from '@cgm-portal/i18n';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+  redirect,
+} from '@tanstack/react-router';
+import { RouteErrorPage } from '../screens/route-error-page';
+import { NotFoundPage } from '../screens/status-pages';
+import { RootDocument } from '../layout/root-document';
+import { userInfoQuery } from '../session/queries';
+import { tokenStore } from '../session/token-store';
+import type { PortalServices } from '../services';
+import { withTimeout } from './lazy';
+import { isMenuPathAllowed } from './menus';
+import { loginRedirectFor, PATHS } from './paths';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** i18n key of the route title: the page title is "title – portal name" (spec §2). */
+    titleKey?: string;
+  }
+}
+
+export type RouterContext = PortalServices;
+
+/** Route code loads on demand, and fails visibly after 120 s (spec §8). */
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazyRouteComponent(withTimeout(load), name);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootDocument,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.login,
+  staticData: { titleKey: 'routes.login' },
+  validateSearch: (search: Record<string, unknown>): { from?: string } =>
+    typeof search.from === 'string' ? { from: search.from } : {},
+  component: screen(() => import('../screens/login-page'), 'LoginPage'),
+});
+
+const forgetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PATHS.forget,
+  staticData: { titleKey: 'routes.forgetPassword' },
+  component: screen(() => import('../screens/forget-page'), 'ForgetPage'),
+});
+
+const statusRoutes = (
+  [
+    [PATHS.forbidden, 'routes.forbidden', 'ForbiddenPage'],
+    [PATHS.notFound, 'routes.notFound', 'NotFoundPage'],
+    [PATHS.serverError, 'routes.serverError', 'ServerErrorPage'],
+  ] as const
+).map(([path, titleKey, name]) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { titleKey },
+    component: screen(() => import('../screens/status-pages'), name),
+  }),
+);
+
+const reportPdfRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reportPdf/$id',
+  staticData: { titleKey: 'routes.reportPdf' },
+  component: screen(() => import('../screens/public-report-page'), 'ReportPdfPage'),
+});
+
+const publicReportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/report/$lang/$id',
+  staticData: { titleKey: 'routes.report' },
+  // Only the 18 languages of the spec have a report route; anything else is not found.
+  beforeLoad: ({ params }) => {
+    if (!isLanguageCode(params.lang)) throw notFound();
+  },
+  component: screen(() => import('../screens/public-report-page'), 'PublicReportPage'),
+});
+
+const doctorDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/doctorDetail/$id',
+  staticData: { titleKey: 'routes.doctorDetail' },
+  component: screen(() => import('../screens/doctor-detail-page'), 'DoctorDetailPage'),
+});
+
+/** Everything behind sign-in, inside the main layout. */
+const mainRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'main',
+  beforeLoad: async ({ context, location }) => {
+    if (!tokenStore.get()) throw redirect(loginRedirectFor(location.href));
+    let userInfo;
+    try {
+      userInfo = await context.queryClient.ensureQueryData(userInfoQuery(context.api));
+    } catch (error) {
+      if (error instanceof LoginExpiredError) {
+        tokenStore.clear();
+        throw redirect(loginRedirectFor(location.href));
+      }
+      // Spec §4: if the user-info fetch fails, navigation continues without it.
+      return { userInfo: undefined };
+    }
+    if (location.pathname === '/') throw redirect({ to: userInfo.homePath });
+    // Menu routes come from the server's user info: a path it does not grant is forbidden.
+    if (!isMenuPathAllowed(userInfo.menus, location.pathname)) throw redirect({ to: PATHS.forbidden });
+    return { userInfo };
+  },
+  component: screen(() => import('../layout/main-layout'), 'MainLayout'),
+});
+
+const indexRoute = createRoute({ getParentRoute: () => mainRoute, path: '/' });
+
+const memberScreens = (
+  [
+    [PATHS.home, 'routes.home', () => import('../screens/home-page'), 'HomePage'],
+    [PATHS.sessionReport, 'routes.sessionReport', () => import('../screens/session-report-page'), 'SessionReportPage'],
+    [PATHS.glucoseReport, 'routes.glucoseReport', () => import('../screens/glucose-report-page'), 'GlucoseReportPage'],
+    [PATHS.eventList, 'routes.eventList', () => import('../screens/event-list-page'), 'EventListPage'],
+    [PATHS.followerList, 'routes.followerList', () => import('../screens/follower-list-page'), 'FollowerListPage'],
+    [PATHS.follow, 'routes.follow', () => import('../screens/follow-page'), 'FollowPage'],
+    [PATHS.followerRequest, 'routes.followerRequest', () => import('../screens/follower-request-page'), 'FollowerRequestPage'],
+    [PATHS.settings, 'routes.settings', () => import('../screens/settings-page'), 'SettingsPage'],
+    [PATHS.profile, 'routes.profile', () => import('../screens/profile-page'), 'ProfilePage'],
+  ] as const
+).map(([path, titleKey, load, name]) =>
+  createRoute({
+    getParentRoute: () => mainRoute,
+    path,
+    staticData: { titleKey },
+    component: screen(load as () => Promise<Record<string, unknown>>, name),
+  }),
+);
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgetRoute,
+  ...statusRoutes,
+  reportPdfRoute,
+  publicReportRoute,
+  doctorDetailRoute,
+  mainRoute.addChildren([indexRoute, ...memberScreens]),
+]);
+
+export function createPortalRouter(services: PortalServices) {
+  return createRouter({
+    routeTree,
+    context: services,
+    defaultPreload: 'intent',
+    // TanStack Query owns caching; loaders always run.
+    defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: RouteErrorPage,
+    scrollRestoration: true,
+  });
+}
+
+export type PortalRouter = ReturnType<typeof createPortalRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: PortalRouter;
+  }
+}
