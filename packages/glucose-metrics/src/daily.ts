@@ -1,10 +1,53 @@
-import type { DailyProfile, ReadingsInput, SummaryOptions, TimeZoneOptions } from './types.js';
+/** Per-day views: the daily charts and daily statistics of the AGP report. */
+import { sortByTime, toSeries } from './series.js';
+import { summarizeSeries } from './summarize.js';
+import type { DailyProfile, Reading, ReadingsInput, SummaryOptions, TimeZoneOptions } from './types.js';
+import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
 
+/**
+ * One entry per local calendar day in `timeZone`, from the day of the first reading (or `from`) to
+ * the day of the last reading (or `to`), days without readings included so a report can show them
+ * as empty. Each carries its readings in time order and the full `summarize` of that day (MODD,
+ * active percent and the like run on the single day, so MODD is null there).
+ */
 export function dailyProfiles(
   readings: ReadingsInput,
   options: TimeZoneOptions & Omit<SummaryOptions, 'timeZone'>,
 ): DailyProfile[] {
-  void readings;
-  void options;
-  throw new Error('not implemented');
+  assertZone(options.timeZone);
+  const s = sortByTime(toSeries(readings, { from: options.from, to: options.to }));
+  const n = s.time.length;
+  const first = options.from ?? (n > 0 ? s.time[0]! : undefined);
+  const last = options.to !== undefined ? options.to - 1 : n > 0 ? s.time[n - 1]! : undefined;
+  if (first === undefined || last === undefined || last < first) return [];
+  const days = localDays(first, last, options.timeZone);
+  const idx = dayIndexOfSorted(days, s.time);
+  const { from: _from, to: _to, ...perDay } = options;
+  void _from;
+  void _to;
+  const out: DailyProfile[] = [];
+  let i = 0;
+  for (let d = 0; d < days.dates.length; d++) {
+    const start = i;
+    while (i < n && idx[i] === d) i++;
+    const day = { time: s.time.subarray(start, i), mgdl: s.mgdl.subarray(start, i) };
+    const list: Reading[] = [];
+    for (let k = start; k < i; k++) list.push({ time: s.time[k]!, mgdl: s.mgdl[k]! });
+    const dayStart = days.starts[d]!;
+    const dayEnd = days.starts[d + 1]!;
+    const calibrations = options.calibrations?.filter((t) => t >= dayStart && t < dayEnd);
+    out.push({
+      date: days.dates[d]!,
+      start: dayStart,
+      end: dayEnd,
+      readings: list,
+      summary: summarizeSeries(day, {
+        ...perDay,
+        ...(calibrations ? { calibrations } : {}),
+        from: dayStart,
+        to: dayEnd,
+      }),
+    });
+  }
+  return out;
 }
