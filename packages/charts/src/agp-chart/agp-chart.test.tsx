@@ -1,0 +1,45 @@
+import { agpProfile } from '@cgm-portal/glucose-metrics';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE_TIME_ZONE, syntheticReadings } from '../fixtures';
+import { AgpChart, smoothAgpBins } from './agp-chart';
+
+afterEach(cleanup);
+
+describe('AgpChart', () => {
+  const profile = agpProfile(syntheticReadings({ days: 14 }), { timeZone: FIXTURE_TIME_ZONE });
+
+  it('has an accessible name and an hourly data table', () => {
+    render(<AgpChart profile={profile} unit="mg/dL" width={800} />);
+    expect(screen.getByRole('figure', { name: 'Ambulatory glucose profile' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Ambulatory glucose profile\. .*14 days/ })).toBeTruthy();
+    const table = screen.getByRole('table', { name: /^Ambulatory glucose profile/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(25);
+  });
+
+  it('leaves a gap where slots have no data', () => {
+    const holed = { ...profile, bins: profile.bins.map((b) => (b.minuteOfDay > 600 && b.minuteOfDay <= 720 ? { ...b, count: 0, p5: null, p25: null, p50: null, p75: null, p95: null } : b)) };
+    const { container } = render(<AgpChart profile={holed} unit="mg/dL" width={800} />);
+    const median = container.querySelector('.cgm-agp-median')!.getAttribute('d')!;
+    expect(median.match(/M/g)).toHaveLength(2);
+  });
+
+  it('says so when there is no data', () => {
+    const empty = agpProfile([], { timeZone: 'UTC' });
+    const { container } = render(<AgpChart profile={empty} unit="mmol/L" width={600} />);
+    expect(Array.from(container.querySelectorAll('svg text')).map((t) => t.textContent)).toContain('No data');
+  });
+
+  it('warns under five days of data', () => {
+    const few = agpProfile(syntheticReadings({ days: 3 }), { timeZone: FIXTURE_TIME_ZONE });
+    render(<AgpChart profile={few} unit="mg/dL" width={600} />);
+    expect(screen.getByText(/Only 3 days of data/)).toBeTruthy();
+  });
+
+  it('smooths across midnight and keeps empty slots empty', () => {
+    const bins = [0, 1, 2, 3].map((i) => ({ minuteOfDay: (i + 1) * 360, count: 1, p5: 100, p25: 100, p50: i === 2 ? null : 100 * (i + 1), p75: 100, p95: 100 }));
+    const smoothed = smoothAgpBins(bins, 360, 720);
+    expect(smoothed[2]!.p50).toBeNull();
+    expect(smoothed[0]!.p50).toBeCloseTo((400 + 100 + 200) / 3);
+  });
+});

@@ -1,0 +1,228 @@
+import type { GlucoseRanges, RangePercentages } from '@cgm-portal/glucose-metrics';
+import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
+import type { GlucoseRangeKey, GoalSet, RangeGoal } from '../clinical';
+import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet } from '../clinical';
+import { ChartFrame } from '../internal/chart-frame';
+import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
+import { useSvgId } from '../internal/svg-id';
+import { fillTemplate } from '../internal/text';
+import { estimateTextWidth } from '../internal/time';
+import type { ChartTheme } from '../theme';
+import { defaultChartTheme } from '../theme';
+import type { GlucoseUnit } from '../units';
+import { formatGlucose, formatPercent, isolateLtr } from '../units';
+
+/** Text of the time-in-ranges bar, already translated. */
+export interface TimeInRangesBarLabels {
+  title: string;
+  veryLow: string;
+  low: string;
+  target: string;
+  high: string;
+  veryHigh: string;
+  range: string;
+  percent: string;
+  /** Heading of the goal list for type 1 and type 2 diabetes. */
+  standardGoals: string;
+  /** Heading of the goal list for older or high-risk people. */
+  olderHighRiskGoals: string;
+  /** Placeholder {value}, e.g. "70 mg/dL". */
+  below: string;
+  /** Placeholder {value}. */
+  above: string;
+  /** Placeholder {range}, e.g. "70–180 mg/dL". */
+  inRange: string;
+  /** Placeholders {name}, {value}, {goal}. */
+  goalLine: string;
+  met: string;
+  notMet: string;
+  noData: string;
+}
+
+/** English defaults of the time-in-ranges bar's labels. */
+export const DEFAULT_TIME_IN_RANGES_BAR_LABELS: Readonly<TimeInRangesBarLabels> = Object.freeze({
+  title: 'Time in ranges',
+  veryLow: 'Very low',
+  low: 'Low',
+  target: 'Target range',
+  high: 'High',
+  veryHigh: 'Very high',
+  range: 'Range',
+  percent: 'Percent of time',
+  standardGoals: 'Goals for type 1 and type 2 diabetes',
+  olderHighRiskGoals: 'Goals for older or high-risk people',
+  below: 'Below {value}',
+  above: 'Above {value}',
+  inRange: 'In range {range}',
+  goalLine: '{name}: {value} (goal {goal})',
+  met: 'met',
+  notMet: 'not met',
+  noData: 'No data',
+});
+
+export interface TimeInRangesBarProps {
+  /** From glucose-metrics' timeInRanges(); percent, sum 100. Null when there is no data. */
+  percentages: RangePercentages | null;
+  unit: GlucoseUnit;
+  /** @default DEFAULT_RANGES */
+  ranges?: GlucoseRanges;
+  /** Consensus goals to list under the bar; 'none' hides them. @default 'standard' */
+  goals?: GoalSet | 'none';
+  width?: number;
+  /** @default 240 */
+  height?: number;
+  /** @default 'en' */
+  locale?: string;
+  /** @default 'ltr' */
+  direction?: 'ltr' | 'rtl';
+  theme?: ChartTheme;
+  labels?: Partial<TimeInRangesBarLabels>;
+  /** Static SVG for print (no hover state here; kept for a uniform API). */
+  print?: boolean;
+}
+
+const BAR_WIDTH = 36;
+/** Smallest drawn height of a non-zero range, px, so a 0.3 % sliver stays visible. */
+const MIN_SEGMENT_PX = 3;
+
+/** Heights of the segments (px), proportional, with non-zero ones at least MIN_SEGMENT_PX. */
+export function segmentHeights(percentages: RangePercentages, total: number): Record<GlucoseRangeKey, number> {
+  const sum = RANGE_KEYS.reduce((s, k) => s + percentages[k], 0) || 1;
+  const raw = RANGE_KEYS.map((k) => (percentages[k] / sum) * total);
+  const small = raw.map((h) => h > 0 && h < MIN_SEGMENT_PX);
+  const fixed = small.filter(Boolean).length * MIN_SEGMENT_PX;
+  const rest = raw.reduce((s, h, i) => s + (small[i] ? 0 : h), 0) || 1;
+  const scale = (total - fixed) / rest;
+  const out = {} as Record<GlucoseRangeKey, number>;
+  RANGE_KEYS.forEach((k, i) => (out[k] = small[i] ? MIN_SEGMENT_PX : raw[i]! * scale));
+  return out;
+}
+
+/** Threshold text of each range in the display unit, as the AGP report writes it ("<54", "54–69"). */
+export function rangeBoundsText(ranges: GlucoseRanges, unit: GlucoseUnit, locale: string): Record<GlucoseRangeKey, string> {
+  const f = (v: number) => formatGlucose(v, unit, locale);
+  // Inclusive bounds of whole display units: 54–69 mg/dL is 3.0–3.8 mmol/L.
+  const step = unit === 'mmol/L' ? 1.8 : 1;
+  return {
+    veryLow: isolateLtr(`<${f(ranges.veryLow)}`),
+    low: isolateLtr(`${f(ranges.veryLow)}–${f(ranges.low - step)}`),
+    target: isolateLtr(`${f(ranges.low)}–${f(ranges.high)}`),
+    high: isolateLtr(`${f(ranges.high + step)}–${f(ranges.veryHigh)}`),
+    veryHigh: isolateLtr(`>${f(ranges.veryHigh)}`),
+  };
+}
+
+/**
+ * Stacked bar of the five glucose ranges (very low at the bottom), each with its percent, name
+ * and bounds, a texture besides its colour, and the consensus goals listed with met/not met.
+ */
+export function TimeInRangesBar(props: TimeInRangesBarProps) {
+  const { percentages, unit, ranges = DEFAULT_RANGES, goals = 'standard', width, height = 240, locale = 'en', direction = 'ltr', theme = defaultChartTheme } = props;
+  const labels = { ...DEFAULT_TIME_IN_RANGES_BAR_LABELS, ...props.labels };
+  const patternId = useSvgId('tir-pattern');
+  const bounds = rangeBoundsText(ranges, unit, locale);
+  const pct = (v: number) => isolateLtr(`${formatPercent(v, locale)}%`);
+  const table = {
+    caption: labels.title,
+    columns: [labels.range, `${unit}`, labels.percent],
+    rows: [...RANGE_KEYS].reverse().map((k) => [labels[k], bounds[k], percentages ? pct(percentages[k]) : labels.noData]),
+  };
+  const goalName = (goal: RangeGoal) => {
+    const keys = goal.ranges;
+    if (keys.length === 1 && keys[0] === 'target') return fillTemplate(labels.inRange, { range: `${bounds.target} ${unit}` });
+    if (keys.includes('veryLow')) return fillTemplate(labels.below, { value: isolateLtr(`${formatGlucose(keys.includes('low') ? ranges.low : ranges.veryLow, unit, locale)} ${unit}`) });
+    return fillTemplate(labels.above, { value: isolateLtr(`${formatGlucose(keys.includes('high') ? ranges.high : ranges.veryHigh, unit, locale)} ${unit}`) });
+  };
+  const goalList =
+    goals !== 'none' && percentages ? (
+      <div style={{ fontFamily: theme.fontFamily, fontSize: theme.fontSize + 1, color: theme.text, marginTop: 6 }}>
+        <div style={{ fontWeight: 700 }}>{goals === 'standard' ? labels.standardGoals : labels.olderHighRiskGoals}</div>
+        <ul style={{ listStyle: 'none', margin: '2px 0 0', padding: 0 }}>
+          {CONSENSUS_GOALS[goals].map((goal) => {
+            const met = isGoalMet(goal, percentages);
+            return (
+              <li key={goal.ranges.join('+')} style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
+                <span aria-hidden="true" style={{ fontWeight: 700, color: met ? GLUCOSE_RANGE_COLORS.target : GLUCOSE_RANGE_COLORS.veryLow }}>
+                  {met ? '✓' : '✗'}
+                </span>
+                <span>
+                  {fillTemplate(labels.goalLine, {
+                    name: goalName(goal),
+                    value: pct(goalValue(goal, percentages)),
+                    goal: isolateLtr(`${goal.comparator}${formatPercent(goal.percent, locale)}%`),
+                  })}{' '}
+                  — {met ? labels.met : labels.notMet}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    ) : null;
+
+  return (
+    <ChartFrame title={labels.title} width={width} direction={direction} table={table} footer={goalList} className="cgm-time-in-ranges-bar">
+      {(w) => {
+        const top = 8;
+        const plotHeight = height - 2 * top;
+        const rtl = direction === 'rtl';
+        const barX = rtl ? w - BAR_WIDTH - 2 : 2;
+        const heights = percentages ? segmentHeights(percentages, plotHeight) : null;
+        const rows: { key: GlucoseRangeKey; mid: number; y0: number; h: number }[] = [];
+        let yCursor = top + plotHeight;
+        for (const key of RANGE_KEYS) {
+          const h = heights ? heights[key] : 0;
+          rows.push({ key, y0: yCursor - h, h, mid: yCursor - h / 2 });
+          yCursor -= h;
+        }
+        // Label rows sit at their segment's middle, pushed apart to one line each.
+        const lineGap = theme.fontSize + 6;
+        const ys = rows.map((r) => r.mid);
+        for (let i = 1; i < ys.length; i++) ys[i] = Math.min(ys[i]!, ys[i - 1]! - lineGap);
+        const overflowTop = top + theme.fontSize / 2 - ys[ys.length - 1]!;
+        if (overflowTop > 0) for (let i = ys.length - 1; i >= 0; i--) ys[i] = i === ys.length - 1 ? ys[i]! + overflowTop : Math.max(ys[i]!, ys[i + 1]! + lineGap);
+        const labelX = rtl ? barX - 14 : barX + BAR_WIDTH + 14;
+        const anchor = rtl ? 'end' : 'start';
+        const pctWidth = Math.max(...RANGE_KEYS.map((k) => estimateTextWidth(percentages ? `${formatPercent(percentages[k], locale)}%` : '', theme.fontSize + 1))) + 8;
+        return (
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+            <defs>
+              <RangePatterns prefix={patternId} />
+            </defs>
+            {percentages ? null : (
+              <>
+                <rect x={barX} y={top} width={BAR_WIDTH} height={plotHeight} fill="none" stroke={theme.axis} strokeDasharray="3 3" />
+                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} fontSize={theme.fontSize + 1} fontFamily={theme.fontFamily}>
+                  {labels.noData}
+                </text>
+              </>
+            )}
+            {percentages
+              ? rows.map((r, i) => {
+                  const pattern = rangePatternUrl(patternId, r.key);
+                  const ly = ys[i]!;
+                  const linkX = rtl ? barX - 2 : barX + BAR_WIDTH + 2;
+                  return (
+                    <g key={r.key}>
+                      {r.h > 0 ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={GLUCOSE_RANGE_COLORS[r.key]} stroke={theme.background} strokeWidth={0.5} /> : null}
+                      {r.h > 0 && pattern ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={pattern} /> : null}
+                      <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${ly}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
+                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fontFamily={theme.fontFamily} fill={theme.text}>
+                        <tspan fontSize={theme.fontSize + 1} fontWeight={700}>
+                          {`${formatPercent(percentages[r.key], locale)}%`}
+                        </tspan>
+                      </text>
+                      <text x={rtl ? labelX - pctWidth : labelX + pctWidth} y={ly} dy="0.35em" textAnchor={anchor} fontFamily={theme.fontFamily} fill={theme.text} fontSize={theme.fontSize + 1}>
+                        {labels[r.key]}
+                        <tspan fill={theme.mutedText} fontSize={theme.fontSize}>{` ${bounds[r.key]} ${unit}`}</tspan>
+                      </text>
+                    </g>
+                  );
+                })
+              : null}
+          </svg>
+        );
+      }}
+    </ChartFrame>
+  );
+}
