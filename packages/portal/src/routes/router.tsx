@@ -9,7 +9,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { RouteErrorPage } from '../screens/route-error-page';
-import { NotFoundPage } from '../screens/status-pages';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../screens/status-pages';
 import { RootDocument } from '../layout/root-document';
 import { userInfoQuery } from '../session/queries';
 import { tokenStore } from '../session/token-store';
@@ -55,17 +55,13 @@ const forgetRoute = createRoute({
 
 const statusRoutes = (
   [
-    [PATHS.forbidden, 'routes.forbidden', 'ForbiddenPage'],
-    [PATHS.notFound, 'routes.notFound', 'NotFoundPage'],
-    [PATHS.serverError, 'routes.serverError', 'ServerErrorPage'],
+    [PATHS.forbidden, 'routes.forbidden', ForbiddenPage],
+    [PATHS.notFound, 'routes.notFound', NotFoundPage],
+    [PATHS.serverError, 'routes.serverError', ServerErrorPage],
   ] as const
-).map(([path, titleKey, name]) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { titleKey },
-    component: screen(() => import('../screens/status-pages'), name),
-  }),
+).map(([path, titleKey, component]) =>
+  // Tiny and needed by the not-found fallback anyway, so they ship in the main chunk.
+  createRoute({ getParentRoute: () => rootRoute, path, staticData: { titleKey }, component }),
 );
 
 const reportPdfRoute = createRoute({
