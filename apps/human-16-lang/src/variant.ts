@@ -1,4 +1,4 @@
-import type { Variant } from '@cgm-portal/portal';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal';
 
 /** People with diabetes; 16 languages (spec §1), English by default (spec §4). */
 export const variant: Variant = {
@@ -18,4 +18,5 @@ export const variant: Variant = {
     headerBg: '#ffffff',
     pageBg: '#f4f7f8',
   },
+  layout: SPEC_LAYOUT_DEFAULTS,
 };

@@ -1,4 +1,4 @@
-import type { Variant } from '@cgm-portal/portal';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal';
 
 /** People with diabetes; 7 languages (spec §1), Chinese by default (spec §4). */
 export const variant: Variant = {
@@ -18,4 +18,5 @@ export const variant: Variant = {
     headerBg: '#ffffff',
     pageBg: '#f5f5fb',
   },
+  layout: SPEC_LAYOUT_DEFAULTS,
 };

@@ -1,4 +1,4 @@
-import type { Variant } from '@cgm-portal/portal';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal';
 
 /** Owners of diabetic cats and dogs; English only (spec §1), pet profile form. */
 export const variant: Variant = {
@@ -19,4 +19,5 @@ export const variant: Variant = {
     pageBg: '#fbf7f2',
     headingFont: "'Trebuchet MS', 'Noto Sans', system-ui, sans-serif",
   },
+  layout: SPEC_LAYOUT_DEFAULTS,
 };

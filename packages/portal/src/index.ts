@@ -1,4 +1,5 @@
-export type { Variant } from './variant';
+export type { Variant, LayoutSettings } from './variant';
+export { SPEC_LAYOUT_DEFAULTS } from './variant';
 export { createPortal, PortalRoot } from './create-portal';
 export { createServices } from './services';
 export type { PortalServices } from './services';

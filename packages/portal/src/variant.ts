@@ -1,6 +1,26 @@
 import type { LanguageCode } from '@cgm-portal/i18n';
 import type { VariantTokens } from '@cgm-portal/ui';
 
+/** How the main layout is arranged (spec §2 Layout, "Theme defaults"). */
+export interface LayoutSettings {
+  sidebarTheme: 'dark' | 'light';
+  headerTheme: 'light' | 'dark';
+  mode: 'side' | 'top';
+  fixedSidebar: boolean;
+  fixedHeader: boolean;
+  showFooter: boolean;
+}
+
+/** Spec §2: dark side bar, light head, side layout, fixed sidebar and body, footer shown. */
+export const SPEC_LAYOUT_DEFAULTS: LayoutSettings = {
+  sidebarTheme: 'dark',
+  headerTheme: 'light',
+  mode: 'side',
+  fixedSidebar: true,
+  fixedHeader: true,
+  showFooter: true,
+};
+
 /**
  * A build-time variant (ARCHITECTURE "A variant is data"): everything that differs between
  * the three apps. A fourth variant is one more app folder with one of these.
@@ -18,4 +38,5 @@ export interface Variant {
   /** Which profile form the member fills in (spec §3). */
   profileForm: 'human' | 'pet';
   theme: VariantTokens;
+  layout: LayoutSettings;
 }

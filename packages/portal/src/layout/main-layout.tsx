@@ -48,9 +48,9 @@ export function MainLayout() {
         <Box
           as="nav"
           aria-label={t('layout.mainNavigation')}
-          position="sticky"
+          position={variant.layout.fixedSidebar ? 'sticky' : 'relative'}
           top="0"
-          h="100vh"
+          h={variant.layout.fixedSidebar ? '100vh' : 'auto'}
           flexShrink={0}
           w={collapsed ? SIDEBAR_COLLAPSED : SIDEBAR_WIDTH}
           bg="sidebar.bg"
@@ -80,7 +80,7 @@ export function MainLayout() {
       <Flex direction="column" flex="1" minW="0">
         <Flex
           as="header"
-          position="sticky"
+          position={variant.layout.fixedHeader ? 'sticky' : 'relative'}
           top="0"
           zIndex="sticky"
           bg="header.bg"
@@ -130,10 +130,12 @@ export function MainLayout() {
         <Box as="main" id="main" tabIndex={-1} flex="1" p={{ base: '3', md: '6' }} minW="0">
           <Outlet />
         </Box>
-        <Box as="footer" px="6" py="4" fontSize="xs" color="fg.muted" borderTopWidth="1px" bg="header.bg">
-          <Text>{t('layout.footer', { year: new Date().getFullYear(), portalName: variant.portalName })}</Text>
-          <Text>{t('layout.footerDisclaimer')}</Text>
-        </Box>
+        {variant.layout.showFooter && (
+          <Box as="footer" px="6" py="4" fontSize="xs" color="fg.muted" borderTopWidth="1px" bg="header.bg">
+            <Text>{t('layout.footer', { year: new Date().getFullYear(), portalName: variant.portalName })}</Text>
+            <Text>{t('layout.footerDisclaimer')}</Text>
+          </Box>
+        )}
       </Flex>
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
     </Flex>
