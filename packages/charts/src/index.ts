@@ -1,5 +1,13 @@
 export { GlucoseTrace, DEFAULT_GLUCOSE_TRACE_LABELS } from './glucose-trace/glucose-trace';
 export type { GlucoseTraceLabels, GlucoseTraceProps } from './glucose-trace/glucose-trace';
+export { AgpChart, DEFAULT_AGP_CHART_LABELS, smoothAgpBins } from './agp-chart/agp-chart';
+export type { AgpChartLabels, AgpChartProps } from './agp-chart/agp-chart';
+export { TimeInRangesBar, DEFAULT_TIME_IN_RANGES_BAR_LABELS, rangeBoundsText } from './time-in-ranges-bar/time-in-ranges-bar';
+export type { TimeInRangesBarLabels, TimeInRangesBarProps } from './time-in-ranges-bar/time-in-ranges-bar';
+export { DailyTrendChart, DEFAULT_DAILY_TREND_CHART_LABELS, dailyTrendFromProfiles } from './daily-trend/daily-trend-chart';
+export type { DailyTrendChartLabels, DailyTrendChartProps, DailyTrendPoint } from './daily-trend/daily-trend-chart';
+export { DailySmallMultiples, DEFAULT_DAILY_SMALL_MULTIPLES_LABELS } from './daily-small-multiples/daily-small-multiples';
+export type { DailySmallMultiplesLabels, DailySmallMultiplesProps, SmallMultipleDay } from './daily-small-multiples/daily-small-multiples';
 export { SessionOverview, DEFAULT_SESSION_OVERVIEW_LABELS } from './session-overview/session-overview';
 export type { SensorSession, SensorSessionStatus, SessionOverviewLabels, SessionOverviewProps } from './session-overview/session-overview';
 export { EventGlyph, EventLegend, EVENT_STYLES, EVENT_TYPES, DEFAULT_EVENT_LABELS } from './event-markers/event-markers';
@@ -19,3 +27,15 @@ export { createChartTheme, defaultChartTheme } from './theme';
 export type { ChartTheme } from './theme';
 export { formatGlucose, formatPercent, isHi, isLo, toDisplayUnit } from './units';
 export type { GlucoseUnit } from './units';
+export {
+  FIXTURE_HI_MGDL,
+  FIXTURE_LO_MGDL,
+  FIXTURE_START_DATE,
+  FIXTURE_TIME_ZONE,
+  createRandom,
+  syntheticDay,
+  syntheticEvents,
+  syntheticReadings,
+  syntheticSessions,
+} from './fixtures';
+export type { SyntheticOptions } from './fixtures';
