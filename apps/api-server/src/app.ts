@@ -1,8 +1,70 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { mountCalls, sha256, type Deps, type Handlers } from './http';
+import { authCalls } from './routes/auth';
+import { deviceCalls } from './routes/devices';
+import { eventCalls } from './routes/events';
+import { followerCalls } from './routes/follower';
+import { memberCalls } from './routes/member';
+import { publicLinkCalls } from './routes/public-links';
+import { readingCalls } from './routes/readings';
+import { reportCalls } from './routes/reports';
+import { sessionCalls } from './routes/sessions';
 
-/** The HTTP application: every /api route lives under this app. */
-export function createApp() {
+/** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
+const handlers = {
+  ...authCalls,
+  ...memberCalls,
+  ...followerCalls,
+  ...readingCalls,
+  ...sessionCalls,
+  ...eventCalls,
+  ...deviceCalls,
+  ...reportCalls,
+  ...publicLinkCalls,
+} satisfies Handlers;
+
+/**
+ * The HTTP application: every /api route lives under this app. The same app serves Node
+ * (SQLite/PostgreSQL) and the browser (in-memory, through MSW); only `deps` differ.
+ */
+export function createApp(deps: Deps) {
   const app = new Hono();
   app.get('/api/health', (c) => c.json({ code: 200, message: 'ok' }));
+
+  // Uploaded files (avatars). Names are random, so listing is impossible and guessing hopeless.
+  app.get('/api/files/:area/:name', async (c) => {
+    const area = c.req.param('area');
+    const name = c.req.param('name');
+    if (area !== 'memberAvatar' || !/^[A-Za-z0-9_-]+\.(png|jpg|gif|webp)$/.test(name)) return c.notFound();
+    const file = await deps.platform.files.read(`${area}/${name}`);
+    if (!file) return c.notFound();
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  mountCalls(app, deps, handlers as Handlers);
+
+  if (deps.config.enableTestHooks) mountTestHooks(app, deps);
+
+  app.notFound((c) => c.json({ code: ResponseCode.notFound, message: 'Not found' }, 404));
   return app;
+}
+
+/** Browser-test helpers; only with CGM_ENABLE_TEST_HOOKS=1, never in production. */
+function mountTestHooks(app: Hono, deps: Deps) {
+  app.post('/api/test/expireToken', async (c) => {
+    const { token } = z.object({ token: z.string().min(1) }).parse(await c.req.json());
+    await deps.store.updateToken(await sha256(token), { expiresAt: deps.now() });
+    return c.json({ code: 200, message: 'ok' });
+  });
+  app.post('/api/test/lastVerifyCode', async (c) => {
+    const { address } = z.object({ address: z.string().min(1) }).parse(await c.req.json());
+    const code = deps.outbox?.lastCode(address.trim().toLowerCase()) ?? deps.outbox?.lastCode(address.replace(/[\s()-]/g, ''));
+    return c.json(code ? { code: 200, message: 'ok', item: { code } } : { code: 404, message: 'no code sent' });
+  });
 }

@@ -1,1 +1,41 @@
-export {};
+import { createApp } from './app';
+import type { Deps } from './http';
+import { createBrowserPlatform } from './platform/browser';
+import { seedDemoData, type SeedOptions } from './seed';
+import { MemoryStore } from './store/memory-store';
+
+export interface InMemoryAppOptions extends SeedOptions {
+  /** Seed the demo accounts and data (default true). */
+  seedDemo?: boolean;
+  /** A fixed clock, for stories and tests that must not move. */
+  clock?: () => number;
+  tokenTtlMs?: number;
+  /** Test hooks (/api/test/*); default true: the in-memory app is only ever a test double. */
+  enableTestHooks?: boolean;
+}
+
+/**
+ * The same Hono app as the real server, over an in-memory store and browser platform. Its
+ * import graph has no node:*, better-sqlite3 or pg, so Storybook and jsdom tests can use it.
+ * Resolves once the demo data is seeded.
+ */
+export async function createInMemoryApp(options: InMemoryAppOptions = {}) {
+  const platform = createBrowserPlatform();
+  const store = new MemoryStore();
+  const now = options.clock ?? (() => Date.now());
+  const deps: Deps = {
+    store,
+    platform,
+    outbox: platform.outbox,
+    now,
+    config: {
+      tokenTtlMs: options.tokenTtlMs ?? 24 * 3600 * 1000,
+      enableTestHooks: options.enableTestHooks ?? true,
+      validateResponses: true,
+    },
+  };
+  if (options.seedDemo !== false) await seedDemoData(store, platform, { ...options, now: options.now ?? now() });
+  return createApp(deps);
+}
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';

@@ -103,7 +103,7 @@ export const glucoseEvent = z.object({
   eventType,
   time: epochMs,
   note: z.string(),
-  /** A one-line description in the request's language, for the list's description column. */
+  /** A short language-neutral summary (numbers, units, enum names) for the description column. */
   description: z.string(),
   detail: eventDetail,
 });

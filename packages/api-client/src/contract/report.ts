@@ -53,8 +53,10 @@ export const reportData = z.object({
   to: epochMs,
   /** Sensor values in the span, ascending. */
   readings: z.array(reading),
-  summary: glucoseSummary,
-  agp: agpProfile,
+  /** null when the span has no readings to summarise. */
+  summary: glucoseSummary.nullable(),
+  /** null when the span has no readings to profile. */
+  agp: agpProfile.nullable(),
   sessions: z.array(sensorSession),
   devices: z.array(device),
   /** Count of events by type in the span. */
@@ -76,7 +78,7 @@ export const deviceReport = z.object({
   /** The last 14 days of the device's owner, ending at the device's last refresh. */
   from: epochMs,
   to: epochMs,
-  summary: glucoseSummary,
+  summary: glucoseSummary.nullable(),
 });
 export type DeviceReport = z.infer<typeof deviceReport>;
 

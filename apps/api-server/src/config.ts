@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+
+/** Server configuration from the environment (see README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... switches from the SQLite file to PostgreSQL. */
+  databaseUrl: string | undefined;
+  seedWhenEmpty: boolean;
+  tokenTtlHours: number;
+  rsaBits: number;
+  enableTestHooks: boolean;
+  production: boolean;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const enableTestHooks = env.CGM_ENABLE_TEST_HOOKS === '1';
+  if (production && enableTestHooks) throw new Error('CGM_ENABLE_TEST_HOOKS cannot be on with NODE_ENV=production');
+  const rsaBits = positiveNumber('CGM_RSA_BITS', env.CGM_RSA_BITS, 2048);
+  if (![1024, 2048, 3072, 4096].includes(rsaBits)) throw new Error('CGM_RSA_BITS must be 1024, 2048, 3072 or 4096');
+  return {
+    port: positiveNumber('PORT', env.PORT, 8787),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.CGM_DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : undefined,
+    seedWhenEmpty: env.CGM_SEED === '1',
+    tokenTtlHours: positiveNumber('CGM_TOKEN_TTL_HOURS', env.CGM_TOKEN_TTL_HOURS, 168),
+    rsaBits,
+    enableTestHooks,
+    production,
+  };
+}

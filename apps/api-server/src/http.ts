@@ -1,0 +1,180 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  API_BASE_PATH,
+  contract,
+  envelopeBase,
+  ResponseCode,
+  type CallDefinition,
+  type CallName,
+  type ParsedRequestOf,
+} from '@cgm-portal/api-client/contract';
+import { translate, type MessageKey } from './i18n/messages';
+import type { CodeOutbox, Platform } from './platform/types';
+import type { MemberRow, Store } from './store/types';
+
+/** A business outcome other than success: a body code and a translatable message. */
+export class Problem extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+}
+export const noPermission = () => new Problem(ResponseCode.noPermission, 'noPermission');
+export const notFound = () => new Problem(ResponseCode.notFound, 'notFound');
+
+export interface AppConfig {
+  tokenTtlMs: number;
+  /** /api/test/* for browser tests; never on in production. */
+  enableTestHooks: boolean;
+  /** Check every answer against the contract (tests); costs time on large answers. */
+  validateResponses: boolean;
+}
+
+export interface Deps {
+  store: Store;
+  platform: Platform;
+  config: AppConfig;
+  outbox?: CodeOutbox;
+  now: () => number;
+}
+
+export interface Viewer {
+  member: MemberRow;
+  tokenHash: string;
+}
+
+export interface CallContext<N extends CallName> {
+  deps: Deps;
+  input: ParsedRequestOf<N>;
+  /** The signed-in member; null only on public calls. */
+  viewer: N extends PublicCall ? Viewer | null : Viewer;
+  lanCode: string;
+  /** The browser's time zone from the timeZone header (the member's own is in their profile). */
+  timeZone: string;
+  t: (key: MessageKey, params?: Record<string, string>) => string;
+}
+
+type PublicCall = { [N in CallName]: (typeof contract)[N]['access'] extends 'public' ? N : never }[CallName];
+
+export interface CallResult {
+  item?: unknown;
+  rows?: unknown[];
+  total?: number;
+  /** Success message; default "Success". */
+  message?: MessageKey;
+  /** 200 unless the call answers 501 (a success the caller must look at). */
+  code?: number;
+}
+
+export type CallHandler<N extends CallName> = (ctx: CallContext<N>) => Promise<CallResult>;
+export type Handlers = { [N in CallName]: CallHandler<N> };
+
+const encoder = new TextEncoder();
+
+/** SHA-256 hex; tokens and codes are stored only as hashes, so a database leak opens nothing. */
+export async function sha256(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** `bytes` random bytes as base64url (a 16-byte id is 128 bits). */
+export function randomId(bytes: number): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+async function readPayload(c: Context, definition: CallDefinition): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (definition.encoding === 'form' || type.startsWith('multipart/form-data')) {
+    if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+      throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
+    }
+    return c.req.parseBody();
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
+  }
+}
+
+async function resolveViewer(deps: Deps, c: Context, definition: CallDefinition): Promise<Viewer | null> {
+  let token = c.req.header('xToken');
+  // The report pages get their token in the URL (internalXToken); it opens report calls only.
+  if (!token && definition.access === 'report') token = c.req.query('internalXToken');
+  if (!token) return null;
+  const tokenHash = await sha256(token);
+  const row = await deps.store.findToken(tokenHash);
+  if (!row || row.revokedAt !== null || row.expiresAt <= deps.now()) return null;
+  const member = await deps.store.getMember(row.memberId);
+  return member ? { member, tokenHash } : null;
+}
+
+function fieldOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+}
+
+function responseCheck(definition: CallDefinition, result: CallResult): string | null {
+  const schema =
+    definition.shape === 'rows'
+      ? envelopeBase.extend({ rows: definition.response.array(), total: envelopeBase.shape.code })
+      : definition.shape === 'item'
+        ? envelopeBase.extend({ item: definition.response })
+        : envelopeBase;
+  const parsed = schema.safeParse({ ...result, code: 200, message: '' });
+  return parsed.success ? null : parsed.error.message;
+}
+
+/** Mounts every contract call on the Hono app: parse, authenticate, validate, handle, answer. */
+export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
+  for (const name of Object.keys(contract) as CallName[]) {
+    const definition = contract[name] as CallDefinition;
+    const handler = handlers[name] as CallHandler<CallName>;
+    app.post(`${API_BASE_PATH}${definition.path}`, async (c) => {
+      const lanCode = c.req.header('lanCode') ?? 'en_US';
+      const t = (key: MessageKey, params?: Record<string, string>) => translate(lanCode, key, params);
+      try {
+        const viewer = await resolveViewer(deps, c, definition);
+        if (!viewer && definition.access !== 'public') {
+          return c.json({ code: ResponseCode.loginExpired, message: t('loginExpired') });
+        }
+        const payload = await readPayload(c, definition);
+        const parsed = definition.request.safeParse(payload);
+        if (!parsed.success) {
+          return c.json({
+            code: ResponseCode.invalidPayload,
+            message: t('invalidPayload', { field: fieldOf(parsed.error) }),
+          });
+        }
+        const result = await handler({
+          deps,
+          input: parsed.data as never,
+          viewer: viewer as Viewer,
+          lanCode,
+          timeZone: c.req.header('timeZone') ?? 'UTC',
+          t,
+        });
+        if (deps.config.validateResponses && (result.code ?? 200) === 200) {
+          const problem = responseCheck(definition, result);
+          if (problem) throw new Error(`${name} answered outside the contract: ${problem}`);
+        }
+        const { message, code, ...rest } = result;
+        return c.json({ code: code ?? ResponseCode.ok, message: t(message ?? 'ok'), ...rest });
+      } catch (error) {
+        if (error instanceof Problem) return c.json({ code: error.code, message: t(error.key, error.params) });
+        console.error(`[api] ${definition.path} failed:`, error);
+        return c.json({ code: ResponseCode.serverError, message: t('serverError') });
+      }
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { createApp } from './app';
+import type { ServerConfig } from './config';
+import type { Deps } from './http';
+import { createNodePlatform } from './platform/node';
+import { CodeOutbox } from './platform/types';
+import { KyselyStore, migrate } from './store/kysely-store';
+import type { Database, Dialect } from './store/schema';
+
+/** Opens (creating and migrating) the database the config names: SQLite file or PostgreSQL. */
+export async function openStore(config: ServerConfig): Promise<KyselyStore> {
+  let db: Kysely<Database>;
+  let dialect: Dialect;
+  if (config.databaseUrl) {
+    const pg = await import('pg');
+    const { Pool, types } = pg.default ?? pg;
+    types.setTypeParser(20, (v: string) => Number(v)); // bigint epoch ms fits a double exactly
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new Pool({ connectionString: config.databaseUrl, max: 10 }) }),
+      plugins: [new CamelCasePlugin()],
+    });
+    dialect = 'postgres';
+  } else {
+    const { default: SQLite } = await import('better-sqlite3');
+    mkdirSync(config.dataDir, { recursive: true });
+    const database = new SQLite(join(config.dataDir, 'cgm-portal.sqlite'));
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+    dialect = 'sqlite';
+  }
+  await migrate(db, dialect);
+  return new KyselyStore(db, dialect);
+}
+
+export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
+  const outbox = new CodeOutbox();
+  const platform = createNodePlatform({
+    dataDir: config.dataDir,
+    rsaBits: config.rsaBits,
+    outbox,
+    logCodes: !config.production,
+  });
+  return {
+    store: await openStore(config),
+    platform,
+    outbox,
+    now: () => Date.now(),
+    config: {
+      tokenTtlMs: config.tokenTtlHours * 3600 * 1000,
+      enableTestHooks: config.enableTestHooks,
+      validateResponses: process.env.CGM_VALIDATE_RESPONSES === '1',
+    },
+  };
+}
+
+export { createApp };

@@ -1,0 +1,95 @@
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type Platform } from './types';
+
+// scrypt N=2^15, r=8, p=1: about 50 ms and 32 MiB per hash (OWASP's minimum is N=2^17 with
+// less memory per unit of time; this keeps a 50-client login test bounded on 2 cores).
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 } as const;
+
+function scryptAsync(plain: string, salt: Buffer, N: number, r: number, p: number, keyLength: number) {
+  return new Promise<Buffer>((ok, fail) =>
+    scrypt(plain, salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 }, (error, key) => (error ? fail(error) : ok(key))),
+  );
+}
+
+/** Reads the RSA private key from the data directory, creating it on first start. */
+function loadOrCreateKey(dataDir: string, bits: number) {
+  const path = join(dataDir, 'rsa-private-key.pem');
+  if (!existsSync(path)) {
+    mkdirSync(dataDir, { recursive: true });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 65537 });
+    writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  const privateKey = createPrivateKey(readFileSync(path));
+  const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  return { privateKey, publicPem };
+}
+
+export interface NodePlatformOptions {
+  dataDir: string;
+  rsaBits: number;
+  outbox?: CodeOutbox;
+  /** Logs delivered codes (on in development so a code login can be tried by hand). */
+  logCodes?: boolean;
+}
+
+export function createNodePlatform(options: NodePlatformOptions): Platform {
+  const { privateKey, publicPem } = loadOrCreateKey(options.dataDir, options.rsaBits);
+  const filesRoot = resolve(options.dataDir, 'files');
+  const outbox = options.outbox ?? new CodeOutbox();
+  const inFiles = (path: string) => {
+    const full = resolve(filesRoot, path);
+    if (!full.startsWith(filesRoot + sep)) throw new Error('path escapes the files directory');
+    return full;
+  };
+
+  return {
+    async hashPassword(plain) {
+      const salt = randomBytes(16);
+      const key = await scryptAsync(plain, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+      return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+    },
+    async verifyPassword(plain, stored) {
+      const [scheme, n, r, p, salt, hash] = stored.split('$');
+      if (scheme !== 'scrypt' || !salt || !hash) return false;
+      const expected = Buffer.from(hash, 'base64');
+      const key = await scryptAsync(plain, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p), expected.length);
+      return timingSafeEqual(key, expected);
+    },
+    async publicKeyPem() {
+      return publicPem;
+    },
+    async decryptCredential(base64) {
+      try {
+        // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809, the Marvin attack), so
+        // the raw block is unpadded here. Bad padding answers null, which callers treat exactly
+        // like a wrong password (same message, same password-hash work), so there is no oracle.
+        const block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
+        const plain = unpadPkcs1v15(block);
+        return plain ? Buffer.from(plain).toString('utf8') : null;
+      } catch {
+        return null;
+      }
+    },
+    files: {
+      async save(path, file) {
+        const full = inFiles(path);
+        await mkdir(dirname(full), { recursive: true });
+        await writeFile(full, file.bytes);
+      },
+      async read(path) {
+        try {
+          return { bytes: new Uint8Array(await readFile(inFiles(path))), contentType: contentTypeOf(path) };
+        } catch {
+          return undefined;
+        }
+      },
+    },
+    async deliverCode(address, code, purpose) {
+      outbox.record(address, code);
+      if (options.logCodes) console.info(`[dev mailer] ${purpose} code for ${address}: ${code}`);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * What differs between Node and the browser. The app receives one of these; nothing above
+ * it imports node:* or a native module, so the same app runs in MSW.
+ */
+export interface Platform {
+  /** Slow salted one-way hash (scrypt on Node). The string carries its own parameters. */
+  hashPassword(plain: string): Promise<string>;
+  verifyPassword(plain: string, stored: string): Promise<boolean>;
+  /** SPKI PEM of the server's RSA key, for the client's jsencrypt. */
+  publicKeyPem(): Promise<string>;
+  /**
+   * Decrypts a base64 RSA PKCS#1 v1.5 credential. Never throws on bad input: it answers
+   * null, so a bad padding looks the same to the caller as a wrong password.
+   */
+  decryptCredential(base64: string): Promise<string | null>;
+  files: FileStorage;
+  /** Delivers a verification code (e-mail or SMS in production; the log here). */
+  deliverCode(address: string, code: string, purpose: string): Promise<void>;
+}
+
+export interface StoredFile {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export interface FileStorage {
+  /** `path` is relative, e.g. memberAvatar/abc.png; already checked by the caller. */
+  save(path: string, file: StoredFile): Promise<void>;
+  read(path: string): Promise<StoredFile | undefined>;
+}
+
+/** The dev "outbox": the last code sent to each address, for the test hooks. */
+export class CodeOutbox {
+  private readonly last = new Map<string, string>();
+  record(address: string, code: string) {
+    this.last.set(address, code);
+  }
+  lastCode(address: string) {
+    return this.last.get(address);
+  }
+}
+
+/** PKCS#1 v1.5 type-2 unpadding of a raw RSA block: 00 02 PS(≥8 non-zero) 00 M. */
+export function unpadPkcs1v15(block: Uint8Array): Uint8Array | null {
+  if (block.length < 11 || block[0] !== 0 || block[1] !== 2) return null;
+  let separator = -1;
+  for (let i = 2; i < block.length; i++) {
+    if (block[i] === 0) {
+      separator = i;
+      break;
+    }
+  }
+  if (separator < 10) return null;
+  return block.subarray(separator + 1);
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+export function contentTypeOf(path: string): string {
+  return MIME_BY_EXT[path.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}

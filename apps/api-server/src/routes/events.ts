@@ -1,0 +1,43 @@
+import { memberToView, requireCgmUser } from '../access';
+import { noPermission, type CallContext } from '../http';
+import type { ReadingRow } from '../store/types';
+import { eventOf } from '../views';
+
+export const eventCalls = {
+  async loadEvents({ deps, input, viewer }: CallContext<'loadEvents'>) {
+    const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
+    const { rows, total } = await deps.store.listEvents(member.id, {
+      offset: (input.page - 1) * input.rows,
+      limit: input.rows,
+      from: input.from,
+      to: input.to,
+      eventType: input.eventType,
+    });
+    return { rows: rows.map(eventOf), total };
+  },
+
+  /** A finger-stick BG or a calibration is also a reading (kind mbg / cal), written together. */
+  async addEvent({ deps, input, viewer }: CallContext<'addEvent'>) {
+    requireCgmUser(viewer.member);
+    const memberId = viewer.member.id;
+    const id = await deps.store.transaction(async (store) => {
+      const [eventId] = await store.insertEvents([
+        { memberId, eventType: input.detail.eventType, time: input.time, note: input.note, detail: JSON.stringify(input.detail) },
+      ]);
+      const { detail } = input;
+      if (detail.eventType === 'BG' || detail.eventType === 'calibration') {
+        const reading: ReadingRow = { memberId, time: input.time, mgdl: detail.mgdl, kind: detail.eventType === 'BG' ? 'mbg' : 'cal' };
+        await store.insertReadings([reading]);
+      }
+      return eventId!;
+    });
+    return { item: eventOf((await deps.store.getEvent(id))!) };
+  },
+
+  async delEvent({ deps, input, viewer }: CallContext<'delEvent'>) {
+    const event = await deps.store.getEvent(input.id);
+    if (!event || event.memberId !== viewer.member.id) throw noPermission();
+    await deps.store.deleteEvent(event.id);
+    return { message: 'updateSuccessful' as const };
+  },
+};

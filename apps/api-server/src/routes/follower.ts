@@ -1,0 +1,146 @@
+import { FollowerStatus, ResponseCode } from '@cgm-portal/api-client/contract';
+import { requireCgmUser } from '../access';
+import { notFound, Problem, type CallContext, type Deps } from '../http';
+import type { FollowerRow, MemberRow } from '../store/types';
+import { followerOf } from '../views';
+
+/** A relation the viewer owns as the watched member; anything else is "not found". */
+async function ownRelation(deps: Deps, viewer: MemberRow, id: number): Promise<FollowerRow> {
+  const relation = await deps.store.getFollower(id);
+  if (!relation || relation.memberId !== viewer.id) throw notFound();
+  return relation;
+}
+
+async function changed(deps: Deps, id: number) {
+  return { item: followerOf((await deps.store.getFollower(id))!, 'member'), message: 'updateSuccessful' as const };
+}
+
+/** Approve or reject (SPEC §4): only the member decides; a rejected request may be approved later. */
+async function decide(deps: Deps, viewer: MemberRow, id: number, status: 1 | 2) {
+  const relation = await ownRelation(deps, viewer, id);
+  if (status === FollowerStatus.rejected && relation.status === FollowerStatus.approved) {
+    // Rejecting an approved follower would silently keep a "rejected but sharing" row; stop sharing too.
+    await deps.store.updateFollower(id, { status, shareFlag: 0 });
+  } else if (status === FollowerStatus.approved) {
+    // Approval starts sharing; the member can stop it at any time.
+    await deps.store.updateFollower(id, { status, shareFlag: 1 });
+  } else {
+    await deps.store.updateFollower(id, { status, shareFlag: 0 });
+  }
+  return changed(deps, id);
+}
+
+const paging = (page: number, rows: number) => ({ offset: (page - 1) * rows, limit: rows });
+
+export const followerCalls = {
+  // Member side: the people who follow me.
+  async loadFollowerList({ deps, input, viewer }: CallContext<'loadFollowerList'>) {
+    requireCgmUser(viewer.member);
+    const { rows, total } = await deps.store.listFollowersOfMember(viewer.member.id, {
+      ...paging(input.page, input.rows),
+      status: input.status,
+      keyword: input.keyword,
+    });
+    return { rows: rows.map((r) => followerOf(r, 'member')), total };
+  },
+
+  async addFollower({ deps, input, viewer }: CallContext<'addFollower'>) {
+    requireCgmUser(viewer.member);
+    const follower = await deps.store.findMemberByEmail(input.email);
+    if (!follower) throw new Problem(ResponseCode.notFound, 'accountNotFound');
+    if (follower.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
+    const id = await deps.store.transaction(async (store) => {
+      const existing = await store.findFollower(viewer.member.id, follower.id);
+      const fields = { status: FollowerStatus.approved, shareFlag: 1 as const, note: input.note ?? existing?.note ?? '' };
+      if (existing) {
+        await store.updateFollower(existing.id, fields);
+        return existing.id;
+      }
+      return store.insertFollower({
+        memberId: viewer.member.id,
+        followerAccountId: follower.id,
+        message: '',
+        addTime: deps.now(),
+        fetchedTime: null,
+        ...fields,
+      });
+    });
+    return changed(deps, id);
+  },
+
+  async modifyFollowerShareFlag({ deps, input, viewer }: CallContext<'modifyFollowerShareFlag'>) {
+    const relation = await ownRelation(deps, viewer.member, input.followerId);
+    if (input.shareFlag === 1 && relation.status !== FollowerStatus.approved) {
+      throw new Problem(ResponseCode.conflict, 'onlyApprovedShare');
+    }
+    await deps.store.updateFollower(relation.id, { shareFlag: input.shareFlag });
+    return changed(deps, relation.id);
+  },
+
+  async modifyFollowerNote({ deps, input, viewer }: CallContext<'modifyFollowerNote'>) {
+    const relation = await ownRelation(deps, viewer.member, input.followerId);
+    await deps.store.updateFollower(relation.id, { note: input.note });
+    return changed(deps, relation.id);
+  },
+
+  async delFollower({ deps, input, viewer }: CallContext<'delFollower'>) {
+    const relation = await ownRelation(deps, viewer.member, input.followerId);
+    await deps.store.deleteFollower(relation.id);
+    return { message: 'updateSuccessful' as const };
+  },
+
+  async agreedFollowerRequest({ deps, input, viewer }: CallContext<'agreedFollowerRequest'>) {
+    return decide(deps, viewer.member, input.followerRequestId, FollowerStatus.approved);
+  },
+
+  async rejectFollowerRequest({ deps, input, viewer }: CallContext<'rejectFollowerRequest'>) {
+    return decide(deps, viewer.member, input.followerRequestId, FollowerStatus.rejected);
+  },
+
+  async setFollowerStatus({ deps, input, viewer }: CallContext<'setFollowerStatus'>) {
+    return decide(deps, viewer.member, input.id, input.status);
+  },
+
+  // Follower side: the members I follow.
+  async loadMyFollowers({ deps, input, viewer }: CallContext<'loadMyFollowers'>) {
+    const { rows, total } = await deps.store.listFollowedBy(viewer.member.id, {
+      ...paging(input.pageNumber, input.PageSize),
+      keyword: input.memberEmail,
+    });
+    return { rows: rows.map((r) => followerOf(r, 'follower')), total };
+  },
+
+  async addFollowerRequest({ deps, input, viewer }: CallContext<'addFollowerRequest'>) {
+    const member = await deps.store.findMemberByEmail(input.email);
+    if (!member) throw new Problem(ResponseCode.notFound, 'accountNotFound');
+    if (member.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
+    if (member.accountType !== 2) throw new Problem(ResponseCode.conflict, 'notCgmUser');
+    const id = await deps.store.transaction(async (store) => {
+      const existing = await store.findFollower(member.id, viewer.member.id);
+      if (existing && existing.status !== FollowerStatus.rejected) {
+        throw new Problem(ResponseCode.conflict, 'alreadyRequested');
+      }
+      const fields = { status: FollowerStatus.pending, shareFlag: 0 as const, message: input.message, addTime: deps.now() };
+      if (existing) {
+        // A rejected request may be asked again; it goes back to pending.
+        await store.updateFollower(existing.id, fields);
+        return existing.id;
+      }
+      return store.insertFollower({
+        memberId: member.id,
+        followerAccountId: viewer.member.id,
+        note: '',
+        fetchedTime: null,
+        ...fields,
+      });
+    });
+    return { item: followerOf((await deps.store.getFollower(id))!, 'follower') };
+  },
+
+  async delMyFollower({ deps, input, viewer }: CallContext<'delMyFollower'>) {
+    const relation = await deps.store.getFollower(input.followerId);
+    if (!relation || relation.followerAccountId !== viewer.member.id) throw notFound();
+    await deps.store.deleteFollower(relation.id);
+    return { message: 'updateSuccessful' as const };
+  },
+};

@@ -1,0 +1,58 @@
+import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { requireCgmUser } from '../access';
+import { notFound, Problem, randomId, type CallContext } from '../http';
+import { publicLinkOf } from '../views';
+import { buildReport } from './reports';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** 18 random bytes: 144 bits, 24 base64url characters. */
+const LINK_ID_BYTES = 18;
+
+export const publicLinkCalls = {
+  async createPublicLink({ deps, input, viewer }: CallContext<'createPublicLink'>) {
+    requireCgmUser(viewer.member);
+    const now = deps.now();
+    if (input.expiresAt != null && input.expiresAt <= now) {
+      throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: 'expiresAt' });
+    }
+    const link = {
+      id: randomId(LINK_ID_BYTES),
+      memberId: viewer.member.id,
+      createdAt: now,
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
+      spanDays: input.spanDays,
+      lang: input.lang,
+    };
+    await deps.store.insertPublicLink(link);
+    return { item: publicLinkOf(link) };
+  },
+
+  async revokePublicLink({ deps, input, viewer }: CallContext<'revokePublicLink'>) {
+    const link = await deps.store.getPublicLink(input.id);
+    if (!link || link.memberId !== viewer.member.id) throw notFound();
+    if (link.revokedAt === null) await deps.store.updatePublicLink(link.id, { revokedAt: deps.now() });
+    return { item: publicLinkOf((await deps.store.getPublicLink(link.id))!), message: 'updateSuccessful' as const };
+  },
+
+  async loadPublicLinks({ deps, input, viewer }: CallContext<'loadPublicLinks'>) {
+    const { rows, total } = await deps.store.listPublicLinks(viewer.member.id, {
+      offset: (input.page - 1) * input.rows,
+      limit: input.rows,
+    });
+    return { rows: rows.map(publicLinkOf), total };
+  },
+
+  /** No login: the link id is the credential. The report covers the link's span ending now. */
+  async loadPublicReport({ deps, input }: CallContext<'loadPublicReport'>) {
+    const link = await deps.store.getPublicLink(input.id);
+    if (!link) throw notFound();
+    const now = deps.now();
+    if (link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) {
+      throw new Problem(ResponseCode.linkExpired, 'linkExpired');
+    }
+    const member = await deps.store.getMember(link.memberId);
+    if (!member) throw notFound();
+    return { item: await buildReport(deps, member, now - link.spanDays * DAY_MS, now) };
+  },
+};

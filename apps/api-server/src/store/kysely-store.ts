@@ -1,0 +1,307 @@
+import { Migrator, type Kysely, type Transaction } from 'kysely';
+import type { Reading } from '@cgm-portal/api-client/contract';
+import { migrations, type Database, type Dialect } from './schema';
+import type {
+  DeviceRow,
+  EventRow,
+  FollowerQuery,
+  FollowerRow,
+  MemberRow,
+  NewDevice,
+  NewEvent,
+  NewFollower,
+  NewMember,
+  NewSession,
+  NewVerifyCode,
+  PageOf,
+  Paging,
+  PublicLinkRow,
+  ReadingKind,
+  ReadingRow,
+  SessionRow,
+  SpanQuery,
+  Store,
+  TokenRow,
+  VerifyCodeRow,
+} from './types';
+
+/** Brings the schema up to date; safe to run on every start. */
+export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+const INSERT_CHUNK = 500;
+
+/** The store on SQLite or PostgreSQL through Kysely. */
+export class KyselyStore implements Store {
+  constructor(
+    private readonly db: Kysely<Database> | Transaction<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new KyselyStore(trx, this.dialect)));
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.isTransaction) await (this.db as Kysely<Database>).destroy();
+  }
+
+  // Members
+  async countMembers() {
+    const row = await this.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  async insertMember(member: NewMember) {
+    const row = await this.db.insertInto('members').values(member).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async getMember(id: number) {
+    return (await this.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst()) as
+      | MemberRow
+      | undefined;
+  }
+  async findMemberByEmail(email: string) {
+    return (await this.db.selectFrom('members').selectAll().where('email', '=', email).executeTakeFirst()) as
+      | MemberRow
+      | undefined;
+  }
+  async findMemberByMobile(mobile: string) {
+    return (await this.db.selectFrom('members').selectAll().where('mobile', '=', mobile).executeTakeFirst()) as
+      | MemberRow
+      | undefined;
+  }
+  async updateMember(id: number, patch: Partial<NewMember>) {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('members').set(patch).where('id', '=', id).execute();
+  }
+
+  // Tokens
+  async insertToken(token: TokenRow) {
+    await this.db.insertInto('tokens').values(token).execute();
+  }
+  async findToken(tokenHash: string) {
+    return this.db.selectFrom('tokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  }
+  async updateToken(tokenHash: string, patch: Partial<Pick<TokenRow, 'expiresAt' | 'revokedAt'>>) {
+    await this.db.updateTable('tokens').set(patch).where('tokenHash', '=', tokenHash).execute();
+  }
+  async revokeTokensOfMember(memberId: number, at: number) {
+    await this.db
+      .updateTable('tokens')
+      .set({ revokedAt: at })
+      .where('memberId', '=', memberId)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+
+  // Verification codes
+  async insertVerifyCode(code: NewVerifyCode) {
+    await this.db.insertInto('verifyCodes').values(code).execute();
+  }
+  async latestVerifyCode(address: string, purpose: string) {
+    return (await this.db
+      .selectFrom('verifyCodes')
+      .selectAll()
+      .where('address', '=', address)
+      .where('purpose', '=', purpose)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as VerifyCodeRow | undefined;
+  }
+  async updateVerifyCode(id: number, patch: Partial<Pick<VerifyCodeRow, 'attempts' | 'usedAt'>>) {
+    await this.db.updateTable('verifyCodes').set(patch).where('id', '=', id).execute();
+  }
+
+  // Followers
+  private followerQuery() {
+    return this.db
+      .selectFrom('followers as f')
+      .innerJoin('members as m', 'm.id', 'f.memberId')
+      .innerJoin('members as a', 'a.id', 'f.followerAccountId')
+      .selectAll('f')
+      .select(['m.memberName as memberName', 'm.email as memberEmail', 'a.memberName as followerName', 'a.email as followerEmail']);
+  }
+  async insertFollower(relation: NewFollower) {
+    const row = await this.db.insertInto('followers').values(relation).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async getFollower(id: number) {
+    return (await this.followerQuery().where('f.id', '=', id).executeTakeFirst()) as FollowerRow | undefined;
+  }
+  async findFollower(memberId: number, followerAccountId: number) {
+    return (await this.followerQuery()
+      .where('f.memberId', '=', memberId)
+      .where('f.followerAccountId', '=', followerAccountId)
+      .executeTakeFirst()) as FollowerRow | undefined;
+  }
+  async updateFollower(id: number, patch: Partial<NewFollower>) {
+    await this.db.updateTable('followers').set(patch).where('id', '=', id).execute();
+  }
+  async deleteFollower(id: number) {
+    await this.db.deleteFrom('followers').where('id', '=', id).execute();
+  }
+  private async listFollowers(side: 'member' | 'follower', accountId: number, query: FollowerQuery) {
+    let q = this.followerQuery().where(side === 'member' ? 'f.memberId' : 'f.followerAccountId', '=', accountId);
+    if (query.status !== undefined) q = q.where('f.status', '=', query.status);
+    if (query.keyword) {
+      const other = side === 'member' ? 'a' : 'm';
+      // LIKE wildcards in the keyword are dropped rather than escaped: SQLite and PostgreSQL escape differently.
+      const like = `%${query.keyword.toLowerCase().replace(/[%_]/g, '')}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', [eb.ref(`${other}.email`)]), 'like', like),
+          eb(eb.fn('lower', [eb.ref(`${other}.memberName`)]), 'like', like),
+        ]),
+      );
+    }
+    const total = await q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const rows = await q.orderBy('f.addTime', 'desc').orderBy('f.id', 'desc').limit(query.limit).offset(query.offset).execute();
+    return { rows: rows as FollowerRow[], total: Number(total?.n ?? 0) };
+  }
+  listFollowersOfMember(memberId: number, query: FollowerQuery) {
+    return this.listFollowers('member', memberId, query);
+  }
+  listFollowedBy(followerAccountId: number, query: FollowerQuery) {
+    return this.listFollowers('follower', followerAccountId, query);
+  }
+
+  // Readings
+  async insertReadings(readings: ReadingRow[]) {
+    let inserted = 0;
+    for (let i = 0; i < readings.length; i += INSERT_CHUNK) {
+      const result = await this.db
+        .insertInto('readings')
+        .values(readings.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['memberId', 'kind', 'time']).doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return inserted;
+  }
+  async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
+    return this.db
+      .selectFrom('readings')
+      .select(['time', 'mgdl'])
+      .where('memberId', '=', memberId)
+      .where('kind', '=', kind)
+      .where('time', '>=', from)
+      .where('time', '<', to)
+      .orderBy('time')
+      .execute();
+  }
+  async lastReadingTime(memberId: number) {
+    const row = await this.db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.max('time').as('last'))
+      .where('memberId', '=', memberId)
+      .where('kind', '=', 'sgv')
+      .executeTakeFirst();
+    return row?.last == null ? undefined : Number(row.last);
+  }
+
+  // Sensor sessions
+  async insertSession(session: NewSession) {
+    const row = await this.db.insertInto('sensorSessions').values(session).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async getSession(id: number) {
+    return this.db.selectFrom('sensorSessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async updateSession(id: number, patch: Partial<Pick<SessionRow, 'note' | 'endTime'>>) {
+    await this.db.updateTable('sensorSessions').set(patch).where('id', '=', id).execute();
+  }
+  async listSessions(memberId: number, query: SpanQuery): Promise<PageOf<SessionRow>> {
+    let q = this.db.selectFrom('sensorSessions').where('memberId', '=', memberId);
+    if (query.to !== undefined) q = q.where('startTime', '<', query.to);
+    if (query.from !== undefined) {
+      const from = query.from;
+      q = q.where((eb) => eb(eb.fn.coalesce('endTime', 'expireTime'), '>', from));
+    }
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await q.selectAll().orderBy('startTime', 'desc').limit(query.limit).offset(query.offset).execute();
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  // Events
+  async insertEvents(events: NewEvent[]) {
+    const ids: number[] = [];
+    for (let i = 0; i < events.length; i += INSERT_CHUNK) {
+      const rows = await this.db.insertInto('events').values(events.slice(i, i + INSERT_CHUNK)).returning('id').execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  }
+  async getEvent(id: number) {
+    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async deleteEvent(id: number) {
+    await this.db.deleteFrom('events').where('id', '=', id).execute();
+  }
+  async listEvents(memberId: number, query: SpanQuery & { eventType?: string }): Promise<PageOf<EventRow>> {
+    let q = this.db.selectFrom('events').where('memberId', '=', memberId);
+    if (query.eventType) q = q.where('eventType', '=', query.eventType);
+    if (query.from !== undefined) q = q.where('time', '>=', query.from);
+    if (query.to !== undefined) q = q.where('time', '<', query.to);
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await q
+      .selectAll()
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+  async countEventsByType(memberId: number, from: number, to: number) {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['eventType', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('memberId', '=', memberId)
+      .where('time', '>=', from)
+      .where('time', '<', to)
+      .groupBy('eventType')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.eventType, Number(r.n)]));
+  }
+
+  // Devices
+  async insertDevice(device: NewDevice) {
+    const row = await this.db.insertInto('devices').values(device).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async getDevice(id: number) {
+    return this.db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async listDevices(memberId: number, page: Paging): Promise<PageOf<DeviceRow>> {
+    const q = this.db.selectFrom('devices').where('memberId', '=', memberId);
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  // Public report links
+  async insertPublicLink(link: PublicLinkRow) {
+    await this.db.insertInto('publicLinks').values(link).execute();
+  }
+  async getPublicLink(id: string) {
+    return this.db.selectFrom('publicLinks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async updatePublicLink(id: string, patch: Partial<Pick<PublicLinkRow, 'revokedAt'>>) {
+    await this.db.updateTable('publicLinks').set(patch).where('id', '=', id).execute();
+  }
+  async listPublicLinks(memberId: number, page: Paging): Promise<PageOf<PublicLinkRow>> {
+    const q = this.db.selectFrom('publicLinks').where('memberId', '=', memberId);
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await q.selectAll().orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute();
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+}

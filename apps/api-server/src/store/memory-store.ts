@@ -1,0 +1,323 @@
+import type { Reading } from '@cgm-portal/api-client/contract';
+import type {
+  DeviceRow,
+  EventRow,
+  FollowerQuery,
+  FollowerRow,
+  MemberRow,
+  NewDevice,
+  NewEvent,
+  NewFollower,
+  NewMember,
+  NewSession,
+  NewVerifyCode,
+  PageOf,
+  Paging,
+  PublicLinkRow,
+  ReadingKind,
+  ReadingRow,
+  SessionRow,
+  SpanQuery,
+  Store,
+  TokenRow,
+  VerifyCodeRow,
+} from './types';
+
+interface Tables {
+  members: Map<number, MemberRow>;
+  tokens: Map<string, TokenRow>;
+  verifyCodes: VerifyCodeRow[];
+  followers: Map<number, NewFollower & { id: number }>;
+  /** Per member and kind: times ascending, with the values beside them. */
+  readings: Map<string, { time: number[]; mgdl: number[] }>;
+  sessions: Map<number, SessionRow>;
+  events: Map<number, EventRow>;
+  devices: Map<number, DeviceRow>;
+  publicLinks: Map<string, PublicLinkRow>;
+  nextId: number;
+}
+
+function page<T>(all: T[], paging: Paging): PageOf<T> {
+  return { rows: all.slice(paging.offset, paging.offset + paging.limit), total: all.length };
+}
+
+/** First index whose time is ≥ t. */
+function lowerBound(times: number[], t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The store in plain maps, for the browser (Storybook, component tests through MSW). It
+ * answers exactly what KyselyStore answers; it holds no rules of its own. A transaction
+ * takes a snapshot of the small tables and restores it if the work throws (readings are
+ * only appended by the seed, never inside a request's transaction).
+ */
+export class MemoryStore implements Store {
+  private t: Tables = {
+    members: new Map(),
+    tokens: new Map(),
+    verifyCodes: [],
+    followers: new Map(),
+    readings: new Map(),
+    sessions: new Map(),
+    events: new Map(),
+    devices: new Map(),
+    publicLinks: new Map(),
+    nextId: 1,
+  };
+
+  async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    const { readings, ...rest } = this.t;
+    const snapshot = structuredClone(rest);
+    try {
+      return await work(this);
+    } catch (error) {
+      this.t = { ...snapshot, readings };
+      throw error;
+    }
+  }
+  async close() {}
+
+  private id() {
+    return this.t.nextId++;
+  }
+
+  async countMembers() {
+    return this.t.members.size;
+  }
+  async insertMember(member: NewMember) {
+    if (member.email && [...this.t.members.values()].some((m) => m.email === member.email)) {
+      throw new Error('UNIQUE constraint failed: members.email');
+    }
+    const id = this.id();
+    this.t.members.set(id, { ...member, id });
+    return id;
+  }
+  async getMember(id: number) {
+    const m = this.t.members.get(id);
+    return m && { ...m };
+  }
+  async findMemberByEmail(email: string) {
+    const m = [...this.t.members.values()].find((x) => x.email === email);
+    return m && { ...m };
+  }
+  async findMemberByMobile(mobile: string) {
+    const m = [...this.t.members.values()].find((x) => x.mobile === mobile);
+    return m && { ...m };
+  }
+  async updateMember(id: number, patch: Partial<NewMember>) {
+    const m = this.t.members.get(id);
+    if (m) this.t.members.set(id, { ...m, ...patch });
+  }
+
+  async insertToken(token: TokenRow) {
+    this.t.tokens.set(token.tokenHash, { ...token });
+  }
+  async findToken(tokenHash: string) {
+    const t = this.t.tokens.get(tokenHash);
+    return t && { ...t };
+  }
+  async updateToken(tokenHash: string, patch: Partial<Pick<TokenRow, 'expiresAt' | 'revokedAt'>>) {
+    const t = this.t.tokens.get(tokenHash);
+    if (t) this.t.tokens.set(tokenHash, { ...t, ...patch });
+  }
+  async revokeTokensOfMember(memberId: number, at: number) {
+    for (const t of this.t.tokens.values()) if (t.memberId === memberId && t.revokedAt === null) t.revokedAt = at;
+  }
+
+  async insertVerifyCode(code: NewVerifyCode) {
+    this.t.verifyCodes.push({ ...code, id: this.id() });
+  }
+  async latestVerifyCode(address: string, purpose: string) {
+    const found = this.t.verifyCodes.filter((c) => c.address === address && c.purpose === purpose).at(-1);
+    return found && { ...found };
+  }
+  async updateVerifyCode(id: number, patch: Partial<Pick<VerifyCodeRow, 'attempts' | 'usedAt'>>) {
+    const c = this.t.verifyCodes.find((x) => x.id === id);
+    if (c) Object.assign(c, patch);
+  }
+
+  private joinFollower(f: NewFollower & { id: number }): FollowerRow {
+    const member = this.t.members.get(f.memberId);
+    const follower = this.t.members.get(f.followerAccountId);
+    return {
+      ...f,
+      memberName: member?.memberName ?? '',
+      memberEmail: member?.email ?? null,
+      followerName: follower?.memberName ?? '',
+      followerEmail: follower?.email ?? null,
+    };
+  }
+  async insertFollower(relation: NewFollower) {
+    if (await this.findFollower(relation.memberId, relation.followerAccountId)) {
+      throw new Error('UNIQUE constraint failed: followers');
+    }
+    const id = this.id();
+    this.t.followers.set(id, { ...relation, id });
+    return id;
+  }
+  async getFollower(id: number) {
+    const f = this.t.followers.get(id);
+    return f && this.joinFollower(f);
+  }
+  async findFollower(memberId: number, followerAccountId: number) {
+    const f = [...this.t.followers.values()].find(
+      (x) => x.memberId === memberId && x.followerAccountId === followerAccountId,
+    );
+    return f && this.joinFollower(f);
+  }
+  async updateFollower(id: number, patch: Partial<NewFollower>) {
+    const f = this.t.followers.get(id);
+    if (f) this.t.followers.set(id, { ...f, ...patch });
+  }
+  async deleteFollower(id: number) {
+    this.t.followers.delete(id);
+  }
+  private listFollowers(side: 'member' | 'follower', accountId: number, query: FollowerQuery) {
+    const keyword = query.keyword?.toLowerCase().replace(/[%_]/g, '');
+    const rows = [...this.t.followers.values()]
+      .filter((f) => (side === 'member' ? f.memberId : f.followerAccountId) === accountId)
+      .filter((f) => query.status === undefined || f.status === query.status)
+      .map((f) => this.joinFollower(f))
+      .filter((f) => {
+        if (!keyword) return true;
+        const email = side === 'member' ? f.followerEmail : f.memberEmail;
+        const name = side === 'member' ? f.followerName : f.memberName;
+        return (email ?? '').toLowerCase().includes(keyword) || name.toLowerCase().includes(keyword);
+      })
+      .sort((a, b) => b.addTime - a.addTime || b.id - a.id);
+    return Promise.resolve(page(rows, query));
+  }
+  listFollowersOfMember(memberId: number, query: FollowerQuery) {
+    return this.listFollowers('member', memberId, query);
+  }
+  listFollowedBy(followerAccountId: number, query: FollowerQuery) {
+    return this.listFollowers('follower', followerAccountId, query);
+  }
+
+  async insertReadings(readings: ReadingRow[]) {
+    let inserted = 0;
+    for (const r of readings) {
+      const key = `${r.memberId}/${r.kind}`;
+      let series = this.t.readings.get(key);
+      if (!series) this.t.readings.set(key, (series = { time: [], mgdl: [] }));
+      const at = lowerBound(series.time, r.time);
+      if (series.time[at] === r.time) continue;
+      if (at === series.time.length) {
+        series.time.push(r.time);
+        series.mgdl.push(r.mgdl);
+      } else {
+        series.time.splice(at, 0, r.time);
+        series.mgdl.splice(at, 0, r.mgdl);
+      }
+      inserted++;
+    }
+    return inserted;
+  }
+  async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
+    const series = this.t.readings.get(`${memberId}/${kind}`);
+    if (!series) return [];
+    const out: Reading[] = [];
+    for (let i = lowerBound(series.time, from); i < series.time.length && series.time[i]! < to; i++) {
+      out.push({ time: series.time[i]!, mgdl: series.mgdl[i]! });
+    }
+    return out;
+  }
+  async lastReadingTime(memberId: number) {
+    return this.t.readings.get(`${memberId}/sgv`)?.time.at(-1);
+  }
+
+  async insertSession(session: NewSession) {
+    const id = this.id();
+    this.t.sessions.set(id, { ...session, id });
+    return id;
+  }
+  async getSession(id: number) {
+    const s = this.t.sessions.get(id);
+    return s && { ...s };
+  }
+  async updateSession(id: number, patch: Partial<Pick<SessionRow, 'note' | 'endTime'>>) {
+    const s = this.t.sessions.get(id);
+    if (s) this.t.sessions.set(id, { ...s, ...patch });
+  }
+  async listSessions(memberId: number, query: SpanQuery) {
+    const rows = [...this.t.sessions.values()]
+      .filter((s) => s.memberId === memberId)
+      .filter((s) => query.to === undefined || s.startTime < query.to)
+      .filter((s) => query.from === undefined || (s.endTime ?? s.expireTime) > query.from)
+      .sort((a, b) => b.startTime - a.startTime);
+    return page(rows, query);
+  }
+
+  async insertEvents(events: NewEvent[]) {
+    return events.map((e) => {
+      const id = this.id();
+      this.t.events.set(id, { ...e, id });
+      return id;
+    });
+  }
+  async getEvent(id: number) {
+    const e = this.t.events.get(id);
+    return e && { ...e };
+  }
+  async deleteEvent(id: number) {
+    this.t.events.delete(id);
+  }
+  private memberEvents(memberId: number, from?: number, to?: number) {
+    return [...this.t.events.values()].filter(
+      (e) => e.memberId === memberId && (from === undefined || e.time >= from) && (to === undefined || e.time < to),
+    );
+  }
+  async listEvents(memberId: number, query: SpanQuery & { eventType?: string }) {
+    const rows = this.memberEvents(memberId, query.from, query.to)
+      .filter((e) => !query.eventType || e.eventType === query.eventType)
+      .sort((a, b) => b.time - a.time || b.id - a.id);
+    return page(rows, query);
+  }
+  async countEventsByType(memberId: number, from: number, to: number) {
+    const counts: Record<string, number> = {};
+    for (const e of this.memberEvents(memberId, from, to)) counts[e.eventType] = (counts[e.eventType] ?? 0) + 1;
+    return counts;
+  }
+
+  async insertDevice(device: NewDevice) {
+    const id = this.id();
+    this.t.devices.set(id, { ...device, id });
+    return id;
+  }
+  async getDevice(id: number) {
+    const d = this.t.devices.get(id);
+    return d && { ...d };
+  }
+  async listDevices(memberId: number, paging: Paging) {
+    return page(
+      [...this.t.devices.values()].filter((d) => d.memberId === memberId).sort((a, b) => a.id - b.id),
+      paging,
+    );
+  }
+
+  async insertPublicLink(link: PublicLinkRow) {
+    this.t.publicLinks.set(link.id, { ...link });
+  }
+  async getPublicLink(id: string) {
+    const l = this.t.publicLinks.get(id);
+    return l && { ...l };
+  }
+  async updatePublicLink(id: string, patch: Partial<Pick<PublicLinkRow, 'revokedAt'>>) {
+    const l = this.t.publicLinks.get(id);
+    if (l) this.t.publicLinks.set(id, { ...l, ...patch });
+  }
+  async listPublicLinks(memberId: number, paging: Paging) {
+    return page(
+      [...this.t.publicLinks.values()].filter((l) => l.memberId === memberId).sort((a, b) => b.createdAt - a.createdAt),
+      paging,
+    );
+  }
+}

@@ -1,0 +1,271 @@
+import { type Generated, type Kysely, type Migration } from 'kysely';
+
+/** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
+export interface Database {
+  members: MembersTable;
+  tokens: TokensTable;
+  verifyCodes: VerifyCodesTable;
+  followers: FollowersTable;
+  readings: ReadingsTable;
+  sensorSessions: SensorSessionsTable;
+  events: EventsTable;
+  devices: DevicesTable;
+  publicLinks: PublicLinksTable;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  accountType: number;
+  email: string | null;
+  mobile: string | null;
+  passwordHash: string;
+  memberName: string;
+  avatar: string;
+  country: string | null;
+  timeZone: string;
+  birthday: string | null;
+  gender: number | null;
+  diabetesType: number | null;
+  diagnosisYear: number | null;
+  remarks: string | null;
+  petType: string | null;
+  breed: string | null;
+  weight: number | null;
+  insulinType: string | null;
+  insulinFreq: number | null;
+  insulinDose: number | null;
+  syringeType: number | null;
+  unit: string;
+  targetLow: number;
+  targetHigh: number;
+  highAlert: number;
+  lowAlert: number;
+  urgentLowAlert: number;
+  urgentHighAlert: number;
+  createdAt: number;
+}
+export interface TokensTable {
+  tokenHash: string;
+  memberId: number;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+export interface VerifyCodesTable {
+  id: Generated<number>;
+  address: string;
+  purpose: string;
+  codeHash: string;
+  createdAt: number;
+  expiresAt: number;
+  attempts: number;
+  usedAt: number | null;
+}
+export interface FollowersTable {
+  id: Generated<number>;
+  memberId: number;
+  followerAccountId: number;
+  status: number;
+  shareFlag: number;
+  note: string;
+  message: string;
+  addTime: number;
+  fetchedTime: number | null;
+}
+export interface ReadingsTable {
+  memberId: number;
+  time: number;
+  mgdl: number;
+  kind: string;
+}
+export interface SensorSessionsTable {
+  id: Generated<number>;
+  memberId: number;
+  deviceId: number | null;
+  sn: string;
+  startTime: number;
+  warmupEndTime: number;
+  expireTime: number;
+  endTime: number | null;
+  note: string;
+}
+export interface EventsTable {
+  id: Generated<number>;
+  memberId: number;
+  eventType: string;
+  time: number;
+  note: string;
+  detail: string;
+}
+export interface DevicesTable {
+  id: Generated<number>;
+  memberId: number;
+  sn: string;
+  model: string;
+  appVersion: string;
+  phoneModel: string;
+  osVersion: string;
+  lastRefreshTime: number | null;
+  timeZone: string;
+}
+export interface PublicLinksTable {
+  id: string;
+  memberId: number;
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  spanDays: number;
+  lang: string;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Migrations, in order. Written with Kysely's schema builder so one text runs on SQLite and
+ * PostgreSQL; the only difference is how an auto-increment id is spelled.
+ */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  // Migrations use the untyped builder (their tables do not exist in `Database` yet).
+  type Any = Kysely<unknown>;
+  const withId = (db: Any, table: string) =>
+    dialect === 'postgres'
+      ? db.schema.createTable(table).addColumn('id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const time = 'bigint' as const;
+  const real = 'double precision' as const;
+
+  return {
+    '0001_initial': {
+      async up(db: Any) {
+        await withId(db, 'members')
+          .addColumn('account_type', 'integer', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.unique())
+          .addColumn('mobile', 'text', (c) => c.unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('member_name', 'text', (c) => c.notNull())
+          .addColumn('avatar', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('country', 'text')
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .addColumn('birthday', 'text')
+          .addColumn('gender', 'integer')
+          .addColumn('diabetes_type', 'integer')
+          .addColumn('diagnosis_year', 'integer')
+          .addColumn('remarks', 'text')
+          .addColumn('pet_type', 'text')
+          .addColumn('breed', 'text')
+          .addColumn('weight', real)
+          .addColumn('insulin_type', 'text')
+          .addColumn('insulin_freq', real)
+          .addColumn('insulin_dose', real)
+          .addColumn('syringe_type', 'integer')
+          .addColumn('unit', 'text', (c) => c.notNull())
+          .addColumn('target_low', 'integer', (c) => c.notNull())
+          .addColumn('target_high', 'integer', (c) => c.notNull())
+          .addColumn('high_alert', 'integer', (c) => c.notNull())
+          .addColumn('low_alert', 'integer', (c) => c.notNull())
+          .addColumn('urgent_low_alert', 'integer', (c) => c.notNull())
+          .addColumn('urgent_high_alert', 'integer', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .addColumn('revoked_at', time)
+          .execute();
+        await db.schema.createIndex('tokens_member').on('tokens').column('member_id').execute();
+
+        await withId(db, 'verify_codes')
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('purpose', 'text', (c) => c.notNull())
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('used_at', time)
+          .execute();
+        await db.schema
+          .createIndex('verify_codes_address')
+          .on('verify_codes')
+          .columns(['address', 'purpose', 'created_at'])
+          .execute();
+
+        await withId(db, 'followers')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('follower_account_id', 'integer', (c) =>
+            c.notNull().references('members.id').onDelete('cascade'),
+          )
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('share_flag', 'integer', (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('add_time', time, (c) => c.notNull())
+          .addColumn('fetched_time', time)
+          .addUniqueConstraint('followers_pair', ['member_id', 'follower_account_id'])
+          .execute();
+        await db.schema.createIndex('followers_follower').on('followers').column('follower_account_id').execute();
+
+        await db.schema
+          .createTable('readings')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('time', time, (c) => c.notNull())
+          .addColumn('mgdl', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          // Re-uploads of the same value are idempotent; also the index every span query uses.
+          .addPrimaryKeyConstraint('readings_pk', ['member_id', 'kind', 'time'])
+          .execute();
+
+        await withId(db, 'devices')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('sn', 'text', (c) => c.notNull())
+          .addColumn('model', 'text', (c) => c.notNull())
+          .addColumn('app_version', 'text', (c) => c.notNull())
+          .addColumn('phone_model', 'text', (c) => c.notNull())
+          .addColumn('os_version', 'text', (c) => c.notNull())
+          .addColumn('last_refresh_time', time)
+          .addColumn('time_zone', 'text', (c) => c.notNull())
+          .execute();
+
+        await withId(db, 'sensor_sessions')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('device_id', 'integer', (c) => c.references('devices.id').onDelete('set null'))
+          .addColumn('sn', 'text', (c) => c.notNull())
+          .addColumn('start_time', time, (c) => c.notNull())
+          .addColumn('warmup_end_time', time, (c) => c.notNull())
+          .addColumn('expire_time', time, (c) => c.notNull())
+          .addColumn('end_time', time)
+          .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema
+          .createIndex('sensor_sessions_member')
+          .on('sensor_sessions')
+          .columns(['member_id', 'start_time'])
+          .execute();
+
+        await withId(db, 'events')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('event_type', 'text', (c) => c.notNull())
+          .addColumn('time', time, (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('events_member_time').on('events').columns(['member_id', 'time']).execute();
+
+        await db.schema
+          .createTable('public_links')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time)
+          .addColumn('revoked_at', time)
+          .addColumn('span_days', 'integer', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('public_links_member').on('public_links').column('member_id').execute();
+      },
+    },
+  };
+}

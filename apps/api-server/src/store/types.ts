@@ -1,0 +1,217 @@
+import type { Reading } from '@cgm-portal/api-client/contract';
+
+/**
+ * The store: every read and write the server makes, in the product's words. Two
+ * implementations answer it, Kysely (SQLite or PostgreSQL) and an in-memory one for the
+ * browser; the business rules and permission checks live above it, once, in the routes.
+ */
+export interface Store {
+  /** Runs `work` atomically: all of its writes happen or none does. */
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+
+  countMembers(): Promise<number>;
+  insertMember(member: NewMember): Promise<number>;
+  getMember(id: number): Promise<MemberRow | undefined>;
+  findMemberByEmail(email: string): Promise<MemberRow | undefined>;
+  findMemberByMobile(mobile: string): Promise<MemberRow | undefined>;
+  updateMember(id: number, patch: Partial<NewMember>): Promise<void>;
+
+  insertToken(token: TokenRow): Promise<void>;
+  findToken(tokenHash: string): Promise<TokenRow | undefined>;
+  updateToken(tokenHash: string, patch: Partial<Pick<TokenRow, 'expiresAt' | 'revokedAt'>>): Promise<void>;
+  revokeTokensOfMember(memberId: number, at: number): Promise<void>;
+
+  insertVerifyCode(code: NewVerifyCode): Promise<void>;
+  latestVerifyCode(address: string, purpose: string): Promise<VerifyCodeRow | undefined>;
+  updateVerifyCode(id: number, patch: Partial<Pick<VerifyCodeRow, 'attempts' | 'usedAt'>>): Promise<void>;
+
+  insertFollower(relation: NewFollower): Promise<number>;
+  getFollower(id: number): Promise<FollowerRow | undefined>;
+  findFollower(memberId: number, followerAccountId: number): Promise<FollowerRow | undefined>;
+  updateFollower(id: number, patch: Partial<NewFollower>): Promise<void>;
+  deleteFollower(id: number): Promise<void>;
+  /** Relations where `memberId` is watched; keyword matches the follower's e-mail or name. */
+  listFollowersOfMember(memberId: number, query: FollowerQuery): Promise<PageOf<FollowerRow>>;
+  /** Relations where `followerAccountId` watches; keyword matches the member's e-mail or name. */
+  listFollowedBy(followerAccountId: number, query: FollowerQuery): Promise<PageOf<FollowerRow>>;
+
+  /** Inserts readings; an existing (memberId, kind, time) is kept, so re-uploads are idempotent. */
+  insertReadings(readings: ReadingRow[]): Promise<number>;
+  /** Ascending by time, from ≤ time < to. */
+  listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]>;
+  lastReadingTime(memberId: number): Promise<number | undefined>;
+
+  insertSession(session: NewSession): Promise<number>;
+  getSession(id: number): Promise<SessionRow | undefined>;
+  updateSession(id: number, patch: Partial<Pick<SessionRow, 'note' | 'endTime'>>): Promise<void>;
+  /** Sessions overlapping [from, to), newest first. */
+  listSessions(memberId: number, query: SpanQuery): Promise<PageOf<SessionRow>>;
+
+  insertEvents(events: NewEvent[]): Promise<number[]>;
+  getEvent(id: number): Promise<EventRow | undefined>;
+  deleteEvent(id: number): Promise<void>;
+  /** Newest first. */
+  listEvents(memberId: number, query: SpanQuery & { eventType?: string }): Promise<PageOf<EventRow>>;
+  countEventsByType(memberId: number, from: number, to: number): Promise<Record<string, number>>;
+
+  insertDevice(device: NewDevice): Promise<number>;
+  getDevice(id: number): Promise<DeviceRow | undefined>;
+  listDevices(memberId: number, page: Paging): Promise<PageOf<DeviceRow>>;
+
+  insertPublicLink(link: PublicLinkRow): Promise<void>;
+  getPublicLink(id: string): Promise<PublicLinkRow | undefined>;
+  updatePublicLink(id: string, patch: Partial<Pick<PublicLinkRow, 'revokedAt'>>): Promise<void>;
+  listPublicLinks(memberId: number, page: Paging): Promise<PageOf<PublicLinkRow>>;
+
+  /** Frees resources (closes the database). */
+  close(): Promise<void>;
+}
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
+}
+export interface SpanQuery extends Paging {
+  from?: number;
+  to?: number;
+}
+export interface FollowerQuery extends Paging {
+  status?: number;
+  keyword?: string;
+}
+
+export type ReadingKind = 'sgv' | 'mbg' | 'cal';
+export interface ReadingRow {
+  memberId: number;
+  time: number;
+  mgdl: number;
+  kind: ReadingKind;
+}
+
+export interface NewMember {
+  accountType: 2 | 3;
+  email: string | null;
+  mobile: string | null;
+  passwordHash: string;
+  memberName: string;
+  avatar: string;
+  country: string | null;
+  timeZone: string;
+  birthday: string | null;
+  gender: number | null;
+  diabetesType: number | null;
+  diagnosisYear: number | null;
+  remarks: string | null;
+  petType: 'cat' | 'dog' | null;
+  breed: string | null;
+  weight: number | null;
+  insulinType: string | null;
+  insulinFreq: number | null;
+  insulinDose: number | null;
+  syringeType: number | null;
+  unit: 'mmol/L' | 'mg/dL';
+  targetLow: number;
+  targetHigh: number;
+  highAlert: number;
+  lowAlert: number;
+  urgentLowAlert: number;
+  urgentHighAlert: number;
+  createdAt: number;
+}
+export interface MemberRow extends NewMember {
+  id: number;
+}
+
+export interface TokenRow {
+  tokenHash: string;
+  memberId: number;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface NewVerifyCode {
+  address: string;
+  purpose: string;
+  codeHash: string;
+  createdAt: number;
+  expiresAt: number;
+  attempts: number;
+  usedAt: number | null;
+}
+export interface VerifyCodeRow extends NewVerifyCode {
+  id: number;
+}
+
+export interface NewFollower {
+  memberId: number;
+  followerAccountId: number;
+  status: 0 | 1 | 2;
+  shareFlag: 0 | 1;
+  note: string;
+  message: string;
+  addTime: number;
+  fetchedTime: number | null;
+}
+/** A relation with both parties' names and e-mails joined in. */
+export interface FollowerRow extends NewFollower {
+  id: number;
+  memberName: string;
+  memberEmail: string | null;
+  followerName: string;
+  followerEmail: string | null;
+}
+
+export interface NewSession {
+  memberId: number;
+  deviceId: number | null;
+  sn: string;
+  startTime: number;
+  warmupEndTime: number;
+  expireTime: number;
+  endTime: number | null;
+  note: string;
+}
+export interface SessionRow extends NewSession {
+  id: number;
+}
+
+export interface NewEvent {
+  memberId: number;
+  eventType: string;
+  time: number;
+  note: string;
+  /** JSON of the contract's eventDetail. */
+  detail: string;
+}
+export interface EventRow extends NewEvent {
+  id: number;
+}
+
+export interface NewDevice {
+  memberId: number;
+  sn: string;
+  model: string;
+  appVersion: string;
+  phoneModel: string;
+  osVersion: string;
+  lastRefreshTime: number | null;
+  timeZone: string;
+}
+export interface DeviceRow extends NewDevice {
+  id: number;
+}
+
+export interface PublicLinkRow {
+  id: string;
+  memberId: number;
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  spanDays: number;
+  lang: string;
+}
