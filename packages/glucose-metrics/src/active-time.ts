@@ -3,18 +3,11 @@
  * (Battelino 2019; ADA Standards of Care Table 6.2). Both measures run from the first to the last
  * reading, not over a requested window.
  */
-import { dedupeSorted, type Series, sortByTime, toSeries } from './series.js';
-import { median, roundHalfEven } from './stats.js';
+import { dedupeSorted, medianIntervalMinutes, type Series, sortByTime, toSeries } from './series.js';
+import { roundHalfEven } from './stats.js';
 import type { ReadingsInput } from './types.js';
 
 const MINUTE_MS = 60_000;
-
-function medianIntervalMinutes(sorted: Series): number {
-  const n = sorted.time.length;
-  const diffs = new Float64Array(n - 1);
-  for (let i = 1; i < n; i++) diffs[i - 1] = (sorted.time[i]! - sorted.time[i - 1]!) / MINUTE_MS;
-  return median(diffs);
-}
 
 /**
  * iglu `active_percent`, "automatic" mode (METRICS.md §2). With dt0 = round(median Δt):
@@ -35,7 +28,8 @@ export function activePercentOfSeries(s: Series, nominal?: number): number | nul
   let gaps = 0;
   for (let i = 1; i < n; i++) {
     const dt = (d.time[i]! - d.time[i - 1]!) / MINUTE_MS;
-    if (roundHalfEven(dt) > dt0) {
+    // The cheap test first: below dt0 + ½ the rounded interval cannot exceed dt0.
+    if (dt >= dt0 + 0.5 && roundHalfEven(dt) > dt0) {
       gapSum += dt;
       gaps++;
     }

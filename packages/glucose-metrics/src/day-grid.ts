@@ -3,8 +3,8 @@
  * days, with gaps longer than 45 minutes left empty (NaN). MODD, CONGA, MAGE and the AGP curves
  * are computed on this grid, never on raw readings.
  */
-import type { Series } from './series.js';
-import { median, roundHalfEven } from './stats.js';
+import { medianIntervalMinutes, type Series } from './series.js';
+import { roundHalfEven } from './stats.js';
 import { type LocalDays, localDays, wallClockTime } from './zone.js';
 
 const MINUTE_MS = 60_000;
@@ -22,11 +22,8 @@ export function gridIntervalMinutes(sorted: Series, nominal?: number): number {
   let dt0: number;
   if (nominal !== undefined) dt0 = nominal;
   else {
-    const n = sorted.time.length;
-    if (n < 2) return Number.NaN;
-    const diffs = new Float64Array(n - 1);
-    for (let i = 1; i < n; i++) diffs[i - 1] = (sorted.time[i]! - sorted.time[i - 1]!) / MINUTE_MS;
-    dt0 = roundHalfEven(median(diffs));
+    if (sorted.time.length < 2) return Number.NaN;
+    dt0 = roundHalfEven(medianIntervalMinutes(sorted));
   }
   if (!(dt0 > 0) || 1440 % dt0 !== 0) {
     if (dt0 > 20) dt0 = 20;
@@ -51,15 +48,65 @@ export function interpolateAt(
   at: ArrayLike<number>,
   interGapMinutes = INTER_GAP_MINUTES,
 ): Float64Array {
-  const out = new Float64Array(at.length);
+  return interpolate(s, at.length, (k) => at[k]!, interGapMinutes);
+}
+
+/**
+ * The same on the regular instants start + (k + 1)·step, without materialising them (a separate
+ * loop rather than a callback: this runs on every grid point of a year).
+ */
+export function interpolateRegular(
+  s: Series,
+  start: number,
+  step: number,
+  count: number,
+  interGapMinutes = INTER_GAP_MINUTES,
+): Float64Array {
+  const out = new Float64Array(count);
   const t = s.time;
   const g = s.mgdl;
   const n = t.length;
+  if (n === 0) return out.fill(Number.NaN);
   const maxGap = interGapMinutes * MINUTE_MS;
+  const first = t[0]!;
+  const last = t[n - 1]!;
   let j = 0;
-  for (let k = 0; k < at.length; k++) {
-    const x = at[k]!;
-    if (n === 0 || x < t[0]! || x > t[n - 1]!) {
+  for (let k = 0; k < count; k++) {
+    const x = start + (k + 1) * step;
+    if (x < first || x > last) {
+      out[k] = Number.NaN;
+      continue;
+    }
+    while (j + 1 < n && t[j + 1]! <= x) j++;
+    const t0 = t[j]!;
+    if (x === t0) {
+      out[k] = g[j]!;
+      continue;
+    }
+    const t1 = t[j + 1]!;
+    if (t1 - t0 > maxGap) {
+      out[k] = Number.NaN;
+      continue;
+    }
+    const y0 = g[j]!;
+    out[k] = y0 + (g[j + 1]! - y0) * ((x - t0) / (t1 - t0));
+  }
+  return out;
+}
+
+function interpolate(s: Series, count: number, timeOf: (k: number) => number, interGapMinutes: number): Float64Array {
+  const out = new Float64Array(count);
+  const t = s.time;
+  const g = s.mgdl;
+  const n = t.length;
+  if (n === 0) return out.fill(Number.NaN);
+  const maxGap = interGapMinutes * MINUTE_MS;
+  const first = t[0]!;
+  const last = t[n - 1]!;
+  let j = 0;
+  for (let k = 0; k < count; k++) {
+    const x = timeOf(k);
+    if (x < first || x > last) {
       out[k] = Number.NaN;
       continue;
     }
@@ -113,14 +160,16 @@ export function buildDayGrid(sorted: Series, timeZone: string, dt0: number): Day
   const start = days.starts[0]!;
   // Through the last local midnight, which lies after the last reading (a 25-hour day adds slots).
   const absCount = Math.ceil((days.starts[nDays]! - start) / step);
-  const absTimes = new Float64Array(absCount);
-  for (let k = 0; k < absTimes.length; k++) absTimes[k] = start + (k + 1) * step;
-  const flat = interpolateAt(sorted, absTimes);
+  const flat = interpolateRegular(sorted, start, step, absCount);
   if (days.regular) return { dt0, slotsPerDay, days, wall: flat, flat };
   const wallTimes = new Float64Array(nDays * slotsPerDay);
   for (let d = 0; d < nDays; d++) {
+    const dayStart = days.starts[d]!;
+    const regularDay = days.starts[d + 1]! - dayStart === 86_400_000;
     for (let s = 0; s < slotsPerDay; s++) {
-      wallTimes[d * slotsPerDay + s] = wallClockTime(days, d, (s + 1) * dt0);
+      wallTimes[d * slotsPerDay + s] = regularDay
+        ? dayStart + (s + 1) * step
+        : wallClockTime(days, d, (s + 1) * dt0);
     }
   }
   const wall = interpolateAt(sorted, wallTimes);

@@ -32,28 +32,76 @@ export interface MageSegment {
 }
 
 /**
- * Right-aligned moving mean over `w` points ignoring NaN; positions before w − 1 take the first
- * full value. Each window is summed afresh rather than with a running sum: after a gap the short
- * and long windows often hold the very same readings, and their means must then be bit-identical
- * so that D = MA_S − MA_L is exactly 0 (a running sum leaves ±1e-14 there, which iglu does not
- * have and which would create a spurious crossing). Cost is w additions per point, still linear.
+ * Step 4: D = MA_S − MA_L, the right-aligned moving means over 5 and 32 points, NaN ignored (NaN if
+ * a window holds no value); positions before a window is full take its first full value.
+ *
+ * Running sums keep this linear. One care point: after a gap the two windows often hold exactly the
+ * same readings, where iglu's D is exactly 0, while two running sums would leave a ±1e-14 residue
+ * and so a spurious crossing (it moved Subject 1's MAGE by 1.7 %). Equal counts mean equal contents
+ * (the short window lies inside the long one), so D is set to 0 there.
  */
-function movingMean(g: Float64Array, s: number, n: number, w: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = w - 1; i < n; i++) {
-    let sum = 0;
-    let cnt = 0;
-    for (let k = s + i - w + 1; k <= s + i; k++) {
-      const v = g[k]!;
-      if (!Number.isNaN(v)) {
-        sum += v;
-        cnt++;
+function maDifference(g: Float64Array, s: number, n: number): Float64Array {
+  const d = new Float64Array(n);
+  let sumS = 0;
+  let cntS = 0;
+  let sumL = 0;
+  let cntL = 0;
+  // Values that fill the positions before each window is full (iglu repeats the first full one).
+  let firstS = Number.NaN;
+  let firstL = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    // Re-sum from scratch now and then so rounding cannot drift along a year-long segment.
+    if (i % 4096 === 0 && i > 0) {
+      sumS = 0;
+      cntS = 0;
+      sumL = 0;
+      cntL = 0;
+      // The windows as they stand after step i − 1: [i − 32, i − 1] and [i − 5, i − 1].
+      for (let k = Math.max(0, i - LONG_MA); k < i; k++) {
+        const v = g[s + k]!;
+        if (Number.isNaN(v)) continue;
+        sumL += v;
+        cntL++;
+        if (k >= i - SHORT_MA) {
+          sumS += v;
+          cntS++;
+        }
       }
     }
-    out[i] = cnt > 0 ? sum / cnt : Number.NaN;
+    const v = g[s + i]!;
+    if (!Number.isNaN(v)) {
+      sumS += v;
+      cntS++;
+      sumL += v;
+      cntL++;
+    }
+    if (i >= SHORT_MA) {
+      const old = g[s + i - SHORT_MA]!;
+      if (!Number.isNaN(old)) {
+        sumS -= old;
+        cntS--;
+      }
+    }
+    if (i >= LONG_MA) {
+      const old = g[s + i - LONG_MA]!;
+      if (!Number.isNaN(old)) {
+        sumL -= old;
+        cntL--;
+      }
+    }
+    const maS = cntS > 0 ? sumS / cntS : Number.NaN;
+    if (i === SHORT_MA - 1) firstS = maS;
+    if (i >= LONG_MA - 1) {
+      const maL = cntL > 0 ? sumL / cntL : Number.NaN;
+      if (i === LONG_MA - 1) firstL = maL;
+      d[i] = cntS === cntL && cntS > 0 ? 0 : maS - maL;
+    } else if (i >= SHORT_MA - 1) {
+      // Long window not full yet: filled in below once its first value is known.
+      d[i] = maS;
+    }
   }
-  for (let i = 0; i < w - 1; i++) out[i] = out[w - 1]!;
-  return out;
+  for (let i = 0; i < LONG_MA - 1; i++) d[i] = (i < SHORT_MA - 1 ? firstS : d[i]!) - firstL;
+  return d;
 }
 
 function segmentSd(g: Float64Array, s: number, e: number): number {
@@ -86,10 +134,7 @@ function mageOfSegment(g: Float64Array, s: number, e: number): MageSegment {
   if (!(sd >= 1)) return na;
 
   // 4. Short and long moving averages and their difference.
-  const maS = movingMean(g, s, n, SHORT_MA);
-  const maL = movingMean(g, s, n, LONG_MA);
-  const d = new Float64Array(n);
-  for (let i = 0; i < n; i++) d[i] = maS[i]! - maL[i]!;
+  const d = maDifference(g, s, n);
 
   // 5. Crossings of the two averages, each typed as bracketing a minimum or a maximum.
   const crossPos: number[] = [0];

@@ -1,4 +1,5 @@
 import type { ReadingsInput } from './types.js';
+import { median } from './stats.js';
 
 /**
  * The internal form of a trace: parallel typed arrays. Every public function converts its input
@@ -63,8 +64,24 @@ export function toSeries(input: ReadingsInput, window: WindowOptions = {}): Seri
   return k === n ? { time, mgdl } : { time: time.subarray(0, k), mgdl: mgdl.subarray(0, k) };
 }
 
-/** Stable sort by time (no-op copy-free path when already sorted, the usual case). */
+// Keyed by the Series object (never by one column: a clamped copy shares the time column).
+const sortedCache = new WeakMap<Series, Series>();
+const dedupeCache = { last: new WeakMap<Series, Series>(), mean: new WeakMap<Series, Series>() };
+
+/**
+ * Stable sort by time (no copy when already sorted, the usual case). Memoised per array, like
+ * `dedupeSorted`: `summarize` hands the same series to several metrics, and each pass over a year
+ * of readings costs about a millisecond.
+ */
 export function sortByTime(s: Series): Series {
+  const hit = sortedCache.get(s);
+  if (hit !== undefined) return hit;
+  const out = sortUncached(s);
+  sortedCache.set(s, out);
+  return out;
+}
+
+function sortUncached(s: Series): Series {
   const n = s.time.length;
   let sorted = true;
   for (let i = 1; i < n; i++) {
@@ -99,6 +116,15 @@ function hasDuplicateTimes(sorted: Series): boolean {
  * - 'mean': `check_data_time` averages them (GRI, active percent).
  */
 export function dedupeSorted(sorted: Series, rule: 'last' | 'mean'): Series {
+  const cache = dedupeCache[rule];
+  const hit = cache.get(sorted);
+  if (hit !== undefined) return hit;
+  const out = dedupeUncached(sorted, rule);
+  cache.set(sorted, out);
+  return out;
+}
+
+function dedupeUncached(sorted: Series, rule: 'last' | 'mean'): Series {
   if (!hasDuplicateTimes(sorted)) return sorted;
   const n = sorted.time.length;
   const time = new Float64Array(n);
@@ -116,4 +142,26 @@ export function dedupeSorted(sorted: Series, rule: 'last' | 'mean'): Series {
     i = j;
   }
   return { time: time.subarray(0, k), mgdl: mgdl.subarray(0, k) };
+}
+
+const medianCache = new WeakMap<Float64Array, number>();
+
+/**
+ * Median spacing in minutes of a sorted, duplicate-free series (NaN below two readings). Cached per
+ * time array: `summarize` asks for it three times (grid, active percent, data rate) and the
+ * 'last'/'mean' duplicate rules share the same times when there are no duplicates.
+ */
+export function medianIntervalMinutes(sorted: Series): number {
+  const t = sorted.time;
+  const hit = medianCache.get(t);
+  if (hit !== undefined) return hit;
+  const n = t.length;
+  let m = Number.NaN;
+  if (n >= 2) {
+    const diffs = new Float64Array(n - 1);
+    for (let i = 1; i < n; i++) diffs[i - 1] = (t[i]! - t[i - 1]!) / 60_000;
+    m = median(diffs);
+  }
+  medianCache.set(t, m);
+  return m;
 }

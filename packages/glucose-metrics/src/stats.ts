@@ -36,10 +36,51 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number, n = sorted.
   return a + (h - lo) * (sorted[hi]! - a);
 }
 
-/** Median of unsorted values (copies). */
+/** k-th smallest (0-based) of `a`, reordering `a` in place. Hoare quickselect, O(n) expected. */
+function selectKth(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    // Median of three as pivot keeps sorted input (the usual case for time gaps) linear.
+    const mid = (lo + hi) >>> 1;
+    const x = a[lo]!;
+    const y = a[mid]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
+/**
+ * Median of unsorted values (copies; NaN for an empty input). Linear-time selection instead of a
+ * sort: the median spacing of a year of readings is needed on every recomputation.
+ */
 export function median(values: ArrayLike<number>): number {
-  const s = Float64Array.from(values).sort();
-  return quantileSorted(s, 0.5);
+  const n = values.length;
+  if (n === 0) return Number.NaN;
+  const a = Float64Array.from(values);
+  const hi = selectKth(a, n >> 1);
+  if (n % 2 === 1) return hi;
+  // The lower middle is the largest value left of the selected one.
+  let lo = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n >> 1; i++) if (a[i]! > lo) lo = a[i]!;
+  return (lo + hi) / 2;
 }
 
 /**
