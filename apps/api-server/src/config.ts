@@ -28,7 +28,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rsaBits = positiveNumber('CGM_RSA_BITS', env.CGM_RSA_BITS, 2048);
   if (![1024, 2048, 3072, 4096].includes(rsaBits)) throw new Error('CGM_RSA_BITS must be 1024, 2048, 3072 or 4096');
   return {
-    port: positiveNumber('PORT', env.PORT, 8787),
+    // PORT=0 picks a free port (tests); the chosen one is printed.
+    port: env.PORT === '0' ? 0 : positiveNumber('PORT', env.PORT, 8787),
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.CGM_DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : undefined,

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiClient, type ApiClient, type ApiClientOptions, type LoginType } from '@cgm-portal/api-client';
+import { DEMO_PASSWORD } from '../seed';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** A client with its own token slot. */
+  client(options?: ApiClientOptions & { language?: string }): ApiClient & { token: { value: string | null } };
+  /** Signs in with the demo password; returns a client carrying the token. */
+  signIn(email: string, loginType?: LoginType, language?: string): Promise<ApiClient & { token: { value: string | null } }>;
+  /** POSTs raw JSON (or text) to a path under /api, for malformed payloads and test hooks. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ code: number; message: string; item?: unknown }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real node entry (src/main.ts through tsx) on a free port with a fresh data
+ * directory, seeded, test hooks on and every answer checked against the contract.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cgm-api-test-'));
+  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CGM_DATA_DIR: dataDir,
+      CGM_SEED: '1',
+      CGM_ENABLE_TEST_HOOKS: '1',
+      CGM_VALIDATE_RESPONSES: '1',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const client: RunningServer['client'] = (options = {}) => {
+    const token = { value: null as string | null };
+    const api = createApiClient({
+      baseUrl,
+      getToken: () => token.value,
+      getLanguage: () => options.language ?? 'en',
+      getTimeZone: () => 'Europe/London',
+      ...options,
+    });
+    return Object.assign(api, { token });
+  };
+
+  return {
+    baseUrl,
+    dataDir,
+    client,
+    async signIn(email, loginType = email.startsWith('demo') || email.startsWith('pet') ? 2 : 3, language) {
+      const api = client({ language });
+      const answer = await api.login({ loginType, email, password: await api.encryptPassword(DEMO_PASSWORD) });
+      if (!answer.item) throw new Error(`login of ${email} answered ${answer.code} ${answer.message}`);
+      api.token.value = answer.item.token;
+      return api;
+    },
+    async post(path, body, headers = {}) {
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return (await response.json()) as { code: number; message: string; item?: unknown };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
