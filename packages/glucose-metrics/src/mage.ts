@@ -40,7 +40,7 @@ export interface MageSegment {
  * and so a spurious crossing (it moved Subject 1's MAGE by 1.7 %). Equal counts mean equal contents
  * (the short window lies inside the long one), so D is set to 0 there.
  */
-function maDifference(g: Float64Array, s: number, n: number): Float64Array {
+export function maDifference(g: Float64Array, s: number, n: number): Float64Array {
   const d = new Float64Array(n);
   let sumS = 0;
   let cntS = 0;
