@@ -55,8 +55,10 @@ function glyphPath(type: GlucoseEventType, r: number): string {
       return `M0,${-r}C${r * 0.6},${-r * 0.2} ${r},${r * 0.2} ${r * 0.8},${r * 0.5}A${r * 0.85},${r * 0.85} 0 0,1 ${-r * 0.8},${r * 0.5}C${-r},${r * 0.2} ${-r * 0.6},${-r * 0.2} 0,${-r}Z`;
     case 'calibration':
       return `M${-r * 0.85},${-r * 0.85}h${r * 1.7}v${r * 1.7}h${-r * 1.7}Z`;
-    case 'meds':
-      return `M${-r},${-r * 0.5}h${r}a${r * 0.5},${r * 0.5} 0 0,1 0,${r}h${-r}a${r * 0.5},${r * 0.5} 0 0,1 0,${-r}Z M${-r * 0.5},${-r * 0.5}h${r * 1.5}a${r * 0.5},${r * 0.5} 0 0,1 0,${r}h${-r * 1.5}Z`;
+    case 'meds': {
+      const h = r * 0.55;
+      return `M${-r + h},${-h}h${2 * (r - h)}a${h},${h} 0 0,1 0,${2 * h}h${-2 * (r - h)}a${h},${h} 0 0,1 0,${-2 * h}Z`;
+    }
     case 'weight':
       return `M0,${-r}L${r},${-r * 0.25}L${r * 0.65},${r * 0.9}L${-r * 0.65},${r * 0.9}L${-r},${-r * 0.25}Z`;
     case 'alert':
@@ -92,7 +94,7 @@ export function EventGlyph({
       aria-hidden={label ? undefined : true}
     >
       {label ? <title>{label}</title> : null}
-      <path d={glyphPath(type, r)} fill={color} stroke={theme.background} strokeWidth={1} fillRule="evenodd" />
+      <path d={glyphPath(type, r)} fill={color} stroke={theme.background} strokeWidth={1} />
       {type === 'calibration' ? (
         <path d={`M${-r * 0.5},0h${r}M0,${-r * 0.5}v${r}`} stroke={theme.background} strokeWidth={1.5} />
       ) : null}
@@ -100,6 +102,7 @@ export function EventGlyph({
         <path d={`M0,${-r * 0.25}v${r * 0.55}M0,${r * 0.5}v${r * 0.12}`} stroke={theme.background} strokeWidth={1.5} strokeLinecap="round" />
       ) : null}
       {type === 'meal' ? <circle r={r * 0.35} fill={theme.background} /> : null}
+      {type === 'meds' ? <path d={`M0,${-r * 0.55}v${r * 1.1}`} stroke={theme.background} strokeWidth={1.25} /> : null}
     </g>
   );
 }

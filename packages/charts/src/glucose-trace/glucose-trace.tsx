@@ -99,7 +99,22 @@ export interface GlucoseTraceProps {
 
 type Active = { kind: 'reading'; index: number } | { kind: 'gap'; time: number };
 
-const EVENT_STRIP = 20;
+const EVENT_STRIP = 16;
+const EVENT_SIZE = 12;
+/** Rows of event markers before they are allowed to overlap. */
+const MAX_EVENT_ROWS = 3;
+
+/** Row of each event so markers closer than `minPx` go on the next row (events sorted by time). */
+function stackEvents(events: readonly GlucoseChartEvent[], px: (time: number) => number, minPx: number): number[] {
+  const rowEnds: number[] = [];
+  return events.map((e) => {
+    const at = px(e.time);
+    let row = rowEnds.findIndex((endPx) => Math.abs(at - endPx) >= minPx);
+    if (row < 0) row = rowEnds.length < MAX_EVENT_ROWS ? rowEnds.length : MAX_EVENT_ROWS - 1;
+    rowEnds[row] = at;
+    return row;
+  });
+}
 const TOP_PAD = 18;
 const BOTTOM_AXIS = 26;
 
@@ -253,8 +268,9 @@ function TracePlot(p: TracePlotProps) {
   for (let i = i0; i < i1; i++) if (series.mgdl[i]! > dataMax) dataMax = series.mgdl[i]!;
   const yMax = glucoseAxisMax(clampToSensor(dataMax), unit, ranges);
 
-  const visibleEvents = events.filter((e) => e.time >= start && e.time <= end);
-  const top = TOP_PAD + (visibleEvents.length ? EVENT_STRIP : 0);
+  const visibleEvents = events.filter((e) => e.time >= start && e.time <= end).sort((a, b) => a.time - b.time);
+  const eventRows = visibleEvents.length ? Math.min(MAX_EVENT_ROWS, 1 + Math.max(0, ...stackEvents(visibleEvents, (t) => ((t - start) / (end - start || 1)) * Math.max(40, p.width - 80), EVENT_SIZE + 2))) : 0;
+  const top = TOP_PAD + eventRows * EVENT_STRIP;
   const plotHeight = Math.max(40, p.height - top - BOTTOM_AXIS);
   const y = scaleLinear<number>({ domain: [GLUCOSE_AXIS_MIN_MGDL, yMax], range: [plotHeight, 0] });
   const yTicks = glucoseTicks({ ranges, unit, domain: [GLUCOSE_AXIS_MIN_MGDL, yMax], pxPerMgdl: plotHeight / (yMax - GLUCOSE_AXIS_MIN_MGDL), minSpacingPx: theme.fontSize + 3 });
@@ -270,6 +286,7 @@ function TracePlot(p: TracePlotProps) {
   const ticks = timeTicks(start, end, { timeZone, locale, maxTicks: Math.floor(plotWidth / (halfLabel * 2 + 16)) });
 
   const geometry = traceGeometry(series, { maxGapMs, from: start, to: end, x, y });
+  const eventRowOf = stackEvents(visibleEvents, (t) => Math.abs(x(t)), EVENT_SIZE + 2);
   const showDots = i1 - i0 > 0 && i1 - i0 <= plotWidth / 6;
 
   const value = (mgdl: number) => (isLo(mgdl) ? labels.lo : isHi(mgdl) ? labels.hi : `${formatGlucose(mgdl, unit, locale)} ${unit}`);
@@ -351,7 +368,8 @@ function TracePlot(p: TracePlotProps) {
             key={`${e.time}-${k}`}
             type={e.type}
             x={x(e.time)}
-            size={12}
+            y={Math.min(eventRows - 1, eventRowOf[k]!) * EVENT_STRIP}
+            size={EVENT_SIZE}
             theme={theme}
             label={`${labels.events[e.type]}, ${formatDateTime(e.time, locale, timeZone)}${e.detail ? `, ${e.detail}` : ''}`}
           />

@@ -1,4 +1,4 @@
-import { scaleLinear } from '@visx/scale';
+import type { scaleLinear } from '@visx/scale';
 
 /** The linear scale type visx returns (number in, px out). */
 export type LinearScale = ReturnType<typeof scaleLinear<number>>;

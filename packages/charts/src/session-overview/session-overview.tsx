@@ -86,18 +86,24 @@ export function SessionOverview(props: SessionOverviewProps) {
   const labels = { ...DEFAULT_SESSION_OVERVIEW_LABELS, ...props.labels };
   const hatchId = useSvgId('session-hatch');
   const sorted = [...sessions].sort((a, b) => a.start - b.start);
-  // Greedy lanes: a session goes on the first lane whose last session has ended.
-  const laneEnds: number[] = [];
-  const lanes = sorted.map((s) => {
-    const stop = s.end ?? now;
-    let lane = laneEnds.findIndex((e) => e <= s.start);
-    if (lane < 0) lane = laneEnds.push(stop) - 1;
-    else laneEnds[lane] = stop;
-    return lane;
-  });
-  const laneCount = Math.max(1, laneEnds.length);
-  const height = TOP + laneCount * LANE + AXIS;
   const statusText = (s: SensorSession) => labels[s.status];
+  const labelOf = (s: SensorSession) => `${s.label ?? s.id} · ${statusText(s)}`;
+  /** Greedy lanes: a session goes on the first lane where neither its bar nor its label touches another. */
+  const layout = (x: (t: number) => number, fontSize: number) => {
+    const occupied: [number, number][][] = [];
+    const lanes = sorted.map((s) => {
+      const a = x(s.start);
+      const b = x(s.end ?? now);
+      const textW = estimateTextWidth(labelOf(s), fontSize);
+      const labelEnd = timeDirection === 'rtl' ? a - textW : a + textW;
+      const extent: [number, number] = [Math.min(a, b, labelEnd) - 6, Math.max(a, b, labelEnd) + 6];
+      let lane = occupied.findIndex((spans) => spans.every(([l, r]) => extent[1] <= l || extent[0] >= r));
+      if (lane < 0) lane = occupied.push([]) - 1;
+      occupied[lane]!.push(extent);
+      return lane;
+    });
+    return { lanes, laneCount: Math.max(1, occupied.length) };
+  };
   const table = {
     caption: labels.title,
     columns: [labels.session, labels.start, labels.end, labels.status],
@@ -117,6 +123,8 @@ export function SessionOverview(props: SessionOverviewProps) {
         const x = scaleLinear<number>({ domain: [start, end], range: timeDirection === 'rtl' ? [plotWidth, 0] : [0, plotWidth], clamp: true });
         const ticks = timeTicks(start, end, { timeZone, locale, maxTicks: Math.floor(plotWidth / (2 * half + 12)) });
         const span = (a: number, b: number) => ({ x: Math.min(x(a), x(b)), w: Math.abs(x(b) - x(a)) });
+        const { lanes, laneCount } = layout(x, theme.fontSize);
+        const height = TOP + laneCount * LANE + AXIS;
         return (
           <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
             <defs>
@@ -135,7 +143,7 @@ export function SessionOverview(props: SessionOverviewProps) {
                 const warmSpan = span(s.start, warm);
                 const wearSpan = span(warm, stop);
                 const endX = x(stop);
-                const text = `${s.label ?? s.id} · ${statusText(s)}`;
+                const text = labelOf(s);
                 const textW = estimateTextWidth(text, theme.fontSize);
                 const startX = x(s.start);
                 // Label sits over the bar start, kept inside the plot.

@@ -1,0 +1,55 @@
+import { timeInRanges } from '@cgm-portal/glucose-metrics';
+import { syntheticReadings } from '../fixtures';
+import type { Story, StoryMeta } from '../internal/story-kit';
+import { ARABIC, petTheme, RtlPage } from '../internal/story-kit';
+import type { TimeInRangesBarProps } from './time-in-ranges-bar';
+import { TimeInRangesBar } from './time-in-ranges-bar';
+
+const percentages = timeInRanges(syntheticReadings({ days: 14 }));
+
+const meta: StoryMeta<TimeInRangesBarProps> = {
+  title: 'Charts/Time in ranges',
+  component: TimeInRangesBar,
+  args: { percentages, unit: 'mg/dL', width: 420 },
+};
+export default meta;
+
+type S = Story<TimeInRangesBarProps>;
+
+export const Normal: S = {};
+export const OlderHighRisk: S = { args: { goals: 'olderHighRisk' } };
+export const Empty: S = { args: { percentages: null } };
+/** A 0.2 % very-low share still gets a visible segment, its number tells the truth. */
+export const TinyShares: S = { args: { percentages: { veryLow: 0.2, low: 1.1, target: 81.4, high: 14.8, veryHigh: 2.5 } } };
+export const LoHi: S = { args: { percentages: { veryLow: 6.5, low: 7.5, target: 41, high: 25, veryHigh: 20 } } };
+export const Mmol: S = { args: { unit: 'mmol/L' } };
+export const Arabic: S = {
+  args: {
+    unit: 'mmol/L',
+    locale: 'ar',
+    direction: 'rtl',
+    labels: {
+      title: 'الوقت ضمن النطاقات',
+      veryLow: ARABIC.veryLow,
+      low: ARABIC.low,
+      target: ARABIC.target,
+      high: ARABIC.high,
+      veryHigh: ARABIC.veryHigh,
+      standardGoals: 'الأهداف لمرضى السكري من النوع الأول والثاني',
+      below: 'أقل من {value}',
+      above: 'أعلى من {value}',
+      inRange: 'ضمن النطاق {range}',
+      goalLine: '{name}: {value} (الهدف {goal})',
+      met: 'محقق',
+      notMet: 'غير محقق',
+    },
+  },
+  render: (args) => (
+    <RtlPage>
+      <TimeInRangesBar {...args} />
+    </RtlPage>
+  ),
+};
+export const PetTheme: S = { args: { theme: petTheme } };
+export const NinetyDays: S = { args: { percentages: timeInRanges(syntheticReadings({ days: 90, seed: 3 })) } };
+export const Print: S = { args: { print: true, width: 360 } };
