@@ -121,7 +121,10 @@ async function resolveViewer(deps: Deps, c: Context, definition: CallDefinition)
 
 function fieldOf(error: z.ZodError): string {
   const issue = error.issues[0];
-  return issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+  if (!issue) return 'body';
+  // An unexpected field is named by the field itself, not by the object that holds it.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+  return path.length > 0 ? path.join('.') : 'body';
 }
 
 function responseCheck(definition: CallDefinition, result: CallResult): string | null {
