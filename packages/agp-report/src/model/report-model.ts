@@ -1,0 +1,141 @@
+import {
+  AGP_MIN_DAYS,
+  DEFAULT_RANGES,
+  agpProfile,
+  dailyProfiles,
+  hasEnoughDataForAgp,
+  summarize,
+  timeInRanges,
+  type DailyProfile,
+  type GlucoseRanges,
+  type Reading,
+} from '@cgm-portal/glucose-metrics';
+import { textDirection } from '@cgm-portal/i18n';
+import { DateTime } from 'luxon';
+import { griZoneOf } from './gri-zone';
+import type { AgpReportModel, DailyStatisticsRow, ReportModelOptions, TrendDay } from './types';
+
+/** Days per page of daily glucose profiles: two weeks, a week per row, as on the IDC AGP report v5. */
+export const DAYS_PER_DAILY_PAGE = 14;
+
+/**
+ * Data sufficiency the consensus asks for: 14 days with the CGM active ≥ 70 % of the time
+ * (Battelino T. et al., Diabetes Care 2019;42:1593, doi:10.2337/dci19-0028).
+ */
+export const RECOMMENDED_DAYS = 14;
+export const RECOMMENDED_ACTIVE_PERCENT = 70;
+
+/** Splits a list into consecutive chunks of `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function resolveRanges(ranges: Partial<GlucoseRanges> | undefined): GlucoseRanges {
+  return { ...DEFAULT_RANGES, ...ranges };
+}
+
+function dailyRow(day: DailyProfile): DailyStatisticsRow {
+  const s = day.summary;
+  return {
+    date: day.date,
+    readings: s.count,
+    meanMgdl: s.mean,
+    minMgdl: s.min,
+    maxMgdl: s.max,
+    sdMgdl: s.sd,
+    cvPercent: s.cv,
+    tirPercent: s.tir,
+    tbrPercent: s.tbr,
+    tarPercent: s.tar,
+  };
+}
+
+function trendDay(day: DailyProfile): TrendDay {
+  return { date: day.date, mgdl: day.summary.mean, lowMgdl: day.summary.min, highMgdl: day.summary.max };
+}
+
+/**
+ * Everything the AGP report shows, for the readings in [from, to). Pure: the same input gives the
+ * same model, with no React and no clock unless `generatedAt` is omitted. Every number comes from
+ * @cgm-portal/glucose-metrics; this function only selects, groups and labels them.
+ */
+export function buildReportModel(readings: readonly Reading[], options: ReportModelOptions): AgpReportModel {
+  const { timeZone, from, to, unit, subject, language } = options;
+  if (!(from < to)) throw new RangeError(`buildReportModel: from (${from}) must be before to (${to})`);
+  const ranges = resolveRanges(options.ranges);
+  const inPeriod = readings.filter((r) => r.time >= from && r.time < to);
+  const hasReadings = inPeriod.length > 0;
+
+  const summary = summarize(inPeriod, {
+    timeZone,
+    ranges,
+    from,
+    to,
+    ...(options.intervalMinutes ? { intervalMinutes: options.intervalMinutes } : {}),
+  });
+  const days = dailyProfiles(inPeriod, {
+    timeZone,
+    ranges,
+    from,
+    to,
+    ...(options.intervalMinutes ? { intervalMinutes: options.intervalMinutes } : {}),
+  });
+  const profile = agpProfile(inPeriod, { timeZone });
+  const enoughForAgp = hasEnoughDataForAgp(inPeriod, { timeZone });
+
+  const isPet = subject.kind === 'pet';
+  const a1cEstimatesApply = !isPet;
+  const humanTargetsApply = !isPet;
+
+  const gri =
+    humanTargetsApply && summary.gri !== null && summary.griHypo !== null && summary.griHyper !== null
+      ? { value: summary.gri, zone: griZoneOf(summary.gri), hypo: summary.griHypo, hyper: summary.griHyper }
+      : null;
+
+  const activePercent = summary.activePercent;
+  const firstDate = DateTime.fromMillis(from, { zone: timeZone }).toISODate() ?? '';
+  const lastDate = DateTime.fromMillis(to - 1, { zone: timeZone }).toISODate() ?? '';
+
+  return {
+    language,
+    direction: textDirection(language),
+    timeZone,
+    unit,
+    ranges,
+    subject,
+    device: options.device ?? null,
+    generatedAt: options.generatedAt ?? Date.now(),
+    goalSet: options.goalSet ?? 'standard',
+    period: { from, to, firstDate, lastDate, calendarDays: days.length },
+    sufficiency: {
+      daysWithData: profile.days,
+      activePercent,
+      enoughForAgp,
+      minDays: AGP_MIN_DAYS,
+      meetsRecommendation:
+        profile.days >= RECOMMENDED_DAYS && activePercent !== null && activePercent >= RECOMMENDED_ACTIVE_PERCENT,
+    },
+    summary,
+    timeInRanges: hasReadings ? timeInRanges(inPeriod, ranges) : null,
+    consensusTimeInRanges: hasReadings ? timeInRanges(inPeriod, DEFAULT_RANGES) : null,
+    metrics: {
+      meanMgdl: summary.mean,
+      sdMgdl: summary.sd,
+      cvPercent: summary.cv,
+      a1cEstimatesApply,
+      humanTargetsApply,
+      gmiPercent: a1cEstimatesApply ? summary.gmi : null,
+      gmiMmolMol: a1cEstimatesApply ? summary.gmiMmolMol : null,
+      eA1cPercent: a1cEstimatesApply ? summary.eA1c : null,
+      eA1cMmolMol: a1cEstimatesApply ? summary.eA1cMmolMol : null,
+      gri,
+    },
+    agp: enoughForAgp ? profile : null,
+    days,
+    dailyPages: chunk(days, DAYS_PER_DAILY_PAGE),
+    trend: days.map(trendDay),
+    dailyStatistics: days.map(dailyRow),
+  };
+}
