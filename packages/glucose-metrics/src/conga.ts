@@ -7,20 +7,31 @@ import type { DayGrid } from './day-grid.js';
 import { GridContext } from './grid-context.js';
 import type { GridMetricOptions } from './modd.js';
 import { toSeries } from './series.js';
-import { naToNull, roundHalfEven, sampleSd } from './stats.js';
+import { naToNull, roundHalfEven } from './stats.js';
 import type { ReadingsInput } from './types.js';
 
 export function congaOfGrid(grid: DayGrid, hours = 1): number {
   const f = grid.flat;
   const lag = roundHalfEven(60 / grid.dt0) * hours;
   if (lag <= 0 || lag >= f.length) return Number.NaN;
-  const diffs = new Float64Array(f.length - lag);
+  // Two passes over the grid (mean, then squared deviations) instead of storing the differences.
   let n = 0;
+  let sum = 0;
   for (let k = lag; k < f.length; k++) {
     const d = f[k]! - f[k - lag]!;
-    if (!Number.isNaN(d)) diffs[n++] = d;
+    if (!Number.isNaN(d)) {
+      sum += d;
+      n++;
+    }
   }
-  return sampleSd(diffs, n);
+  if (n < 2) return Number.NaN;
+  const mean = sum / n;
+  let ss = 0;
+  for (let k = lag; k < f.length; k++) {
+    const d = f[k]! - f[k - lag]!;
+    if (!Number.isNaN(d)) ss += (d - mean) * (d - mean);
+  }
+  return Math.sqrt(ss / (n - 1));
 }
 
 /** Default n = 1 h (McDonnell's CONGA1); pass `hours: 24` for iglu's default. */

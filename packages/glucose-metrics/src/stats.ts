@@ -72,9 +72,13 @@ function selectKth(a: Float64Array, k: number): number {
  * sort: the median spacing of a year of readings is needed on every recomputation.
  */
 export function median(values: ArrayLike<number>): number {
-  const n = values.length;
+  return medianInPlace(Float64Array.from(values));
+}
+
+/** Median that reorders its (scratch) argument instead of copying it. */
+export function medianInPlace(a: Float64Array): number {
+  const n = a.length;
   if (n === 0) return Number.NaN;
-  const a = Float64Array.from(values);
   const hi = selectKth(a, n >> 1);
   if (n % 2 === 1) return hi;
   // The lower middle is the largest value left of the selected one.
