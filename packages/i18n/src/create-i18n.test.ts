@@ -125,6 +125,18 @@ describe('createI18n', () => {
     expect(portal.i18n.t('layout:language')).toBe('language-en');
   });
 
+  it('loads a report language without switching or persisting the interface language', async () => {
+    const { loaders, calls } = fakeLoaders(['en', 'ar']);
+    const portal = createI18n({ languages: ['en'], defaultLanguage: 'en', loaders });
+    await portal.ready;
+    await portal.loadLanguage('ar');
+    expect(calls).toEqual(['en', 'ar']);
+    expect(portal.i18n.getFixedT('ar')('common.ok')).toBe('ok-ar');
+    expect(portal.language()).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
   it('rejects a default language the variant does not offer', () => {
     expect(() => createI18n({ languages: ['en'], defaultLanguage: 'zh' })).toThrow(/default language/);
   });

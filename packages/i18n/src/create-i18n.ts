@@ -40,6 +40,12 @@ export interface PortalI18n {
   language(): LanguageCode;
   /** Loads `lang` if needed, switches to it, sets `<html lang dir>` and persists it. Ignores languages the variant does not offer. */
   setLanguage(lang: LanguageCode): Promise<void>;
+  /**
+   * Loads the catalog of any of the 18 languages without switching the interface to it, for content
+   * shown in a language of its own (the public AGP report at /report/{lang}/{id}: `t` from
+   * `useTranslation(undefined, { lng })` or `i18n.getFixedT(lng)`).
+   */
+  loadLanguage(lang: LanguageCode): Promise<void>;
 }
 
 function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
@@ -165,6 +171,10 @@ export function createI18n(options: CreateI18nOptions): PortalI18n {
       await ensureLoaded(lang);
       await i18n.changeLanguage(lang);
       persist(lang);
+    },
+    async loadLanguage(lang) {
+      await ready;
+      await ensureLoaded(lang);
     },
   };
 }
