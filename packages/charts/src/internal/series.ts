@@ -1,5 +1,6 @@
 import type { Reading, ReadingsInput } from '@cgm-portal/glucose-metrics';
-import { clampToSensor, isHi, isLo } from '../units';
+import { SENSOR_MAX_MGDL, SENSOR_MIN_MGDL } from '@cgm-portal/glucose-metrics';
+import { clampToSensor } from '../units';
 
 /** Columnar view of readings, whichever form the caller passed. */
 export interface Series {
@@ -66,6 +67,7 @@ export function downsampleRun(
     for (let i = start; i < end; i++) out.push(i);
     return out;
   }
+  const { time, mgdl } = series;
   let column = NaN;
   let firstI = -1;
   let minI = -1;
@@ -73,19 +75,24 @@ export function downsampleRun(
   let lastI = -1;
   const flush = () => {
     if (firstI < 0) return;
-    const picked = [firstI, minI, maxI, lastI].sort((a, b) => a - b);
-    for (let k = 0; k < picked.length; k++) if (k === 0 || picked[k] !== picked[k - 1]) out.push(picked[k]!);
+    // Emit the (up to) four indices once each, in time order.
+    const lo = minI < maxI ? minI : maxI;
+    const hi = minI < maxI ? maxI : minI;
+    out.push(firstI);
+    if (lo !== firstI) out.push(lo);
+    if (hi !== lo && hi !== firstI) out.push(hi);
+    if (lastI !== hi && lastI !== lo && lastI !== firstI) out.push(lastI);
   };
   for (let i = start; i < end; i++) {
-    const c = Math.floor(xOf(series.time[i]!) / columnPx);
-    const v = series.mgdl[i]!;
+    const c = Math.floor(xOf(time[i]!) / columnPx);
     if (c !== column) {
       flush();
       column = c;
       firstI = minI = maxI = lastI = i;
     } else {
-      if (v < series.mgdl[minI]!) minI = i;
-      if (v > series.mgdl[maxI]!) maxI = i;
+      const v = mgdl[i]!;
+      if (v < mgdl[minI]!) minI = i;
+      if (v > mgdl[maxI]!) maxI = i;
       lastI = i;
     }
   }
@@ -137,23 +144,32 @@ export function traceGeometry(
     } else {
       const picked = downsampleRun(series, start, end, x);
       pointCount += picked.length;
-      let d = '';
+      const { time, mgdl } = series;
+      // The time scale is linear: map with its affine coefficients rather than a call per point.
+      const t0 = time[start]!;
+      const x0 = x(t0);
+      const tEnd = time[end - 1]!;
+      const slope = tEnd === t0 ? 0 : (x(tEnd) - x0) / (tEnd - t0);
+      const chunks: string[] = new Array(picked.length);
       for (let k = 0; k < picked.length; k++) {
         const i = picked[k]!;
-        d += `${k === 0 ? 'M' : 'L'}${round1(x(series.time[i]!))},${round1(y(clampToSensor(series.mgdl[i]!)))}`;
+        chunks[k] = `${k === 0 ? 'M' : 'L'}${round1(x0 + (time[i]! - t0) * slope)},${round1(y(clampToSensor(mgdl[i]!)))}`;
       }
-      parts.push(d);
+      parts.push(chunks.join(''));
     }
     // LO/HI runs: scanned on the raw readings so none is lost to downsampling.
     let open: BoundMark | null = null;
     for (let i = start; i < end; i++) {
       const v = series.mgdl[i]!;
-      const kind = isLo(v) ? 'lo' : isHi(v) ? 'hi' : null;
-      if (kind && open && open.kind === kind) {
+      const kind = v < SENSOR_MIN_MGDL ? 'lo' : v > SENSOR_MAX_MGDL ? 'hi' : null;
+      if (kind === null) {
+        if (open) bounds.push(open);
+        open = null;
+      } else if (open && open.kind === kind) {
         open.x1 = x(series.time[i]!);
       } else {
         if (open) bounds.push(open);
-        open = kind ? { kind, x0: x(series.time[i]!), x1: x(series.time[i]!), index: i } : null;
+        open = { kind, x0: x(series.time[i]!), x1: x(series.time[i]!), index: i };
       }
     }
     if (open) bounds.push(open);
