@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Transaction } from 'kysely';
+import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import type { Reading } from '@cgm-portal/api-client/contract';
 import { migrations, type Database, type Dialect } from './schema';
 import type {
@@ -188,15 +188,12 @@ export class KyselyStore implements Store {
     return inserted;
   }
   async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
-    return this.db
-      .selectFrom('readings')
-      .select(['time', 'mgdl'])
-      .where('memberId', '=', memberId)
-      .where('kind', '=', kind)
-      .where('time', '>=', from)
-      .where('time', '<', to)
-      .orderBy('time')
-      .execute();
+    // The hottest query (a 90-day view is 26,000 rows): written out, and run without the
+    // camel-case plugin, whose per-row key mapping costs more than the read itself.
+    const { rows } = await sql<Reading>`select time, mgdl from readings
+      where member_id = ${memberId} and kind = ${kind} and time >= ${from} and time < ${to}
+      order by time`.execute(this.db.withoutPlugins());
+    return rows;
   }
   async lastReadingTime(memberId: number) {
     const row = await this.db

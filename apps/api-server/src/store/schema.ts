@@ -1,4 +1,4 @@
-import { type Generated, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -208,15 +208,17 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('followers_follower').on('followers').column('follower_account_id').execute();
 
-        await db.schema
+        let readings = db.schema
           .createTable('readings')
           .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
           .addColumn('time', time, (c) => c.notNull())
           .addColumn('mgdl', 'integer', (c) => c.notNull())
           .addColumn('kind', 'text', (c) => c.notNull())
           // Re-uploads of the same value are idempotent; also the index every span query uses.
-          .addPrimaryKeyConstraint('readings_pk', ['member_id', 'kind', 'time'])
-          .execute();
+          .addPrimaryKeyConstraint('readings_pk', ['member_id', 'kind', 'time']);
+        // On SQLite, store the rows in key order (clustered), so a span is one sequential read.
+        if (dialect === 'sqlite') readings = readings.modifyEnd(sql`without rowid`);
+        await readings.execute();
 
         await withId(db, 'devices')
           .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
