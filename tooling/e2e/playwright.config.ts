@@ -44,7 +44,7 @@ export default defineConfig({
     {
       command: `node ../../apps/api-server/dist/main.js`,
       url: `${apiTarget}/api/health`,
-      env: { PORT: String(API_PORT), CGM_DATA_DIR: dataDir, CGM_SEED: '1' },
+      env: { PORT: String(API_PORT), CGM_DATA_DIR: dataDir, CGM_SEED: '1', CGM_ENABLE_TEST_HOOKS: '1' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -1,6 +1,7 @@
 import { createApiClient, QUERY_INTERNAL_TOKEN, type ApiClient } from '@cgm-portal/api-client';
 import { createI18n, type PortalI18n } from '@cgm-portal/i18n';
 import { QueryClient } from '@tanstack/react-query';
+import { loginExpiredSignal } from './session/login-expired';
 import { tokenStore } from './session/token-store';
 import type { Variant } from './variant';
 
@@ -34,6 +35,7 @@ export function createServices(variant: Variant): PortalServices {
     getToken: () => tokenStore.get(),
     getInternalXToken: internalXTokenOfReportPage,
     getLanguage: () => i18n.language(),
+    onLoginExpired: () => loginExpiredSignal.raise(),
   });
   const queryClient = new QueryClient({
     defaultOptions: {

@@ -1,8 +1,9 @@
 import { useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog } from '@cgm-portal/ui';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { isPublicPath, loginRedirectFor } from '../routes/paths';
+import { useEffect } from 'react';
+import { isPublicPath, loginRedirectFor, PATHS } from '../routes/paths';
+import { loginExpiredSignal, useLoginExpired } from '../session/login-expired';
 import { useSession } from '../session/session-context';
 
 /**
@@ -11,29 +12,29 @@ import { useSession } from '../session/session-context';
  */
 export function LoginExpiredWatcher() {
   const { t } = useTranslation();
-  const { api, userInfo, forget } = useSession();
+  const { userInfo, forget } = useSession();
   const navigate = useNavigate();
+  const expired = useLoginExpired();
   const href = useRouterState({ select: (s) => s.location.href });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [open, setOpen] = useState(false);
-  const homePath = userInfo?.homePath ?? '/home';
+  const homePath = userInfo?.homePath ?? PATHS.home;
+  const onPublicPage = isPublicPath(pathname);
+  const onHome = pathname === homePath || pathname === '/';
 
-  useEffect(
-    () =>
-      api.onLoginExpired(() => {
-        if (isPublicPath(window.location.pathname)) return;
-        if (window.location.pathname === homePath) {
-          forget();
-          void navigate({ to: '/login' });
-        } else {
-          setOpen(true);
-        }
-      }),
-    [api, forget, homePath, navigate],
-  );
+  useEffect(() => {
+    if (!expired) return;
+    if (onPublicPage) {
+      // A sign-in attempt or a public report cannot "expire"; nothing to prompt.
+      loginExpiredSignal.reset();
+    } else if (onHome) {
+      loginExpiredSignal.reset();
+      forget();
+      void navigate({ to: PATHS.login });
+    }
+  }, [expired, onPublicPage, onHome, forget, navigate]);
 
   const reLogin = () => {
-    setOpen(false);
+    loginExpiredSignal.reset();
     forget();
     const target = loginRedirectFor(href);
     void navigate({ to: target.to, search: target.search });
@@ -41,7 +42,7 @@ export function LoginExpiredWatcher() {
 
   return (
     <ConfirmDialog
-      open={open && pathname !== '/login'}
+      open={expired && !onPublicPage && !onHome}
       onOpenChange={() => undefined}
       blocking
       title={t('errors.systemPrompts')}

@@ -3,7 +3,7 @@ import { useTranslation } from '@cgm-portal/i18n';
 import { MenuIcon } from '@cgm-portal/ui';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { visibleMenus } from '../routes/menus';
+import { menuTitleKey, visibleMenus } from '../routes/menus';
 import { useSession } from '../session/session-context';
 import { FullScreenButton, HelpButton, RefreshButton } from './header-actions';
 import { KindlyNote } from './kindly-note';
@@ -109,7 +109,7 @@ export function MainLayout() {
               {visibleMenus(menus).map((m) => (
                 <ChakraLink key={m.path} asChild fontSize="sm">
                   <Link to={m.path} activeProps={{ 'aria-current': 'page', style: { fontWeight: 600 } }}>
-                    {t(m.titleKey)}
+                    {t(menuTitleKey(m))}
                   </Link>
                 </ChakraLink>
               ))}

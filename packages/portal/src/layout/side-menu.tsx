@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import type { MenuItem } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { Link } from '@tanstack/react-router';
-import { visibleMenus } from '../routes/menus';
+import { menuTitleKey, visibleMenus } from '../routes/menus';
 import { MENU_ICONS } from './menu-icons';
 
 /** The side menu's entries from the server's menus (spec §2): icons and labels, or icons only when collapsed. */
@@ -12,7 +12,7 @@ export function SideMenu({ menus, collapsed, onNavigate }: { menus: readonly Men
     <Stack as="ul" gap="1" listStyleType="none" p="2" m="0">
       {visibleMenus(menus).map((menu) => {
         const Icon = MENU_ICONS[menu.path];
-        const label = t(menu.titleKey);
+        const label = t(menuTitleKey(menu));
         return (
           <Box as="li" key={menu.path}>
             <Link

@@ -26,12 +26,13 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" px="1" aria-label={t('layout.userMenu')} data-testid="user-menu">
+          <Button variant="ghost" size="sm" px="1" data-testid="user-menu" title={t('layout.userMenu')}>
             <Avatar.Root size="xs" colorPalette="brand">
               <Avatar.Fallback name={name} />
               {userInfo?.avatar && <Avatar.Image src={userInfo.avatar} alt={t('layout.avatarAlt', { name })} />}
             </Avatar.Root>
-            <Box display={{ base: 'none', md: 'block' }} maxW="40" truncate>
+            {/* The name is the button's accessible name; on phones it is read but not shown. */}
+            <Box maxW="40" truncate srOnly={{ base: true, md: false }}>
               {name}
             </Box>
             <ChevronIcon boxSize="4" />

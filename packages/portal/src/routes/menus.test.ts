@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMenuPathAllowed, visibleMenus } from './menus';
+import { isMenuPathAllowed, menuTitleKey, visibleMenus } from './menus';
 
 const cgmMenus = [
   { path: '/home', titleKey: 'routes.statusOverview' },
@@ -25,5 +25,12 @@ describe('isMenuPathAllowed', () => {
 describe('visibleMenus', () => {
   it('drops hidden entries and keeps the order', () => {
     expect(visibleMenus(cgmMenus).map((m) => m.path)).toEqual(['/home', '/sessionReport', '/report', '/follower']);
+  });
+});
+
+describe('menuTitleKey', () => {
+  it('reads the server\'s bare route title keys from the routes namespace', () => {
+    expect(menuTitleKey({ titleKey: 'glucoseReport' })).toBe('routes.glucoseReport');
+    expect(menuTitleKey({ titleKey: 'routes.home' })).toBe('routes.home');
   });
 });

@@ -13,3 +13,8 @@ export function isMenuPathAllowed(menus: readonly MenuItem[], pathname: string):
 export function visibleMenus(menus: readonly MenuItem[]): MenuItem[] {
   return menus.filter((m) => !m.hidden);
 }
+
+/** The server names a menu by its route title key (spec §2 "Route title keys"), e.g. `home`. */
+export function menuTitleKey(menu: Pick<MenuItem, 'titleKey'>): string {
+  return menu.titleKey.includes('.') ? menu.titleKey : `routes.${menu.titleKey}`;
+}

@@ -12,6 +12,7 @@ import { RouteErrorPage } from '../screens/route-error-page';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../screens/status-pages';
 import { RootDocument } from '../layout/root-document';
 import { userInfoQuery } from '../session/queries';
+import { loginExpiredSignal } from '../session/login-expired';
 import { tokenStore } from '../session/token-store';
 import type { PortalServices } from '../services';
 import { withTimeout } from './lazy';
@@ -99,9 +100,12 @@ const mainRoute = createRoute({
     try {
       userInfo = await context.queryClient.ensureQueryData(userInfoQuery(context.api));
     } catch (error) {
-      if (error instanceof LoginExpiredError) {
+      // Spec §4, code 300: on the home path straight to /login; elsewhere the page stays and
+      // the layout's "System prompts" alert offers Re-login.
+      if (error instanceof LoginExpiredError && (location.pathname === '/' || location.pathname === PATHS.home)) {
         tokenStore.clear();
-        throw redirect(loginRedirectFor(location.href));
+        loginExpiredSignal.reset();
+        throw redirect({ to: PATHS.login });
       }
       // Spec §4: if the user-info fetch fails, navigation continues without it.
       return { userInfo: undefined };

@@ -142,21 +142,21 @@ export function LoginPage() {
               <Tabs.Trigger value="email">{t('login.byEmail')}</Tabs.Trigger>
               <Tabs.Trigger value="phone">{t('login.byPhone')}</Tabs.Trigger>
             </Tabs.List>
+            <Tabs.Content value="email" pb="0">
+              <Field.Root invalid={!!errors.email} required>
+                <Field.Label>{t('login.email')}</Field.Label>
+                <Input type="email" name="email" autoComplete="username" value={form.email} onChange={(e) => set('email', e.target.value)} />
+                <Field.ErrorText>{errors.email && t(errors.email)}</Field.ErrorText>
+              </Field.Root>
+            </Tabs.Content>
+            <Tabs.Content value="phone" pb="0">
+              <Field.Root invalid={!!errors.phone} required>
+                <Field.Label>{t('login.phone')}</Field.Label>
+                <Input type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+                <Field.ErrorText>{errors.phone && t(errors.phone)}</Field.ErrorText>
+              </Field.Root>
+            </Tabs.Content>
           </Tabs.Root>
-
-          {form.by === 'email' ? (
-            <Field.Root invalid={!!errors.email} required>
-              <Field.Label>{t('login.email')}</Field.Label>
-              <Input type="email" name="email" autoComplete="username" value={form.email} onChange={(e) => set('email', e.target.value)} />
-              <Field.ErrorText>{errors.email && t(errors.email)}</Field.ErrorText>
-            </Field.Root>
-          ) : (
-            <Field.Root invalid={!!errors.phone} required>
-              <Field.Label>{t('login.phone')}</Field.Label>
-              <Input type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-              <Field.ErrorText>{errors.phone && t(errors.phone)}</Field.ErrorText>
-            </Field.Root>
-          )}
 
           {form.method === 'password' ? (
             <Field.Root invalid={!!errors.password} required>

@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test';
+import { API_URL, appUrl, type AppUnderTest } from './apps';
+
+/** Demo accounts seeded by the api-server (apps/api-server/README.md). */
+export const DEMO_PASSWORD = 'Demo-1234';
+export const ACCOUNTS = {
+  human: { email: 'demo@cgm-portal.example', loginType: 2, name: /./ },
+  pet: { email: 'pet@cgm-portal.example', loginType: 2, name: /./ },
+  follower: { email: 'follower@cgm-portal.example', loginType: 3, name: /./ },
+  doctor: { email: 'doctor@cgm-portal.example', loginType: 3, name: /./ },
+  stranger: { email: 'stranger@cgm-portal.example', loginType: 3, name: /./ },
+} as const;
+export type AccountName = keyof typeof ACCOUNTS;
+
+/**
+ * Signs in through the real form with the keyboard-free path a person takes: pick the account
+ * type, type e-mail and password, agree, submit. Labels are matched in English by default.
+ */
+export async function signIn(page: Page, app: AppUnderTest, account: AccountName, options: { rememberMe?: boolean; path?: string } = {}) {
+  const { email, loginType } = ACCOUNTS[account];
+  await page.goto(appUrl(app, options.path ?? '/login'));
+  await page.locator(`input[type=radio][value="${loginType}"]`).check({ force: true });
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+  if (options.rememberMe) await page.locator('input[name=rememberMe]').check({ force: true });
+  await page.locator('input[name=agreed]').check({ force: true });
+  await page.locator('button[type=submit]').click();
+}
+
+export async function expectSignedIn(page: Page) {
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 15_000 });
+}
+
+/** The token the portal holds for this tab (localStorage with remember me, else sessionStorage). */
+export async function currentToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('xToken') ?? localStorage.getItem('xToken'));
+}
+
+/** Test hook of the api-server (CGM_ENABLE_TEST_HOOKS=1): the token stops working now. */
+export async function expireTokenOnServer(token: string) {
+  const response = await fetch(`${API_URL}/api/test/expireToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect((await response.json()).code).toBe(200);
+}
+
+/** Calls the API directly, as a script or another client would. */
+export async function callApi(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${API_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', timeZone: 'UTC', lanCode: 'en_US', ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; message: string; item?: unknown; rows?: unknown[]; total?: number };
+}
