@@ -72,12 +72,17 @@ describe('MAGE', () => {
       const tr = syntheticTrace(days, { gaps: false, seed: days });
       const g = Float64Array.from(tr.mgdl);
       mageOfGrid(g);
-      const t0 = performance.now();
-      for (let i = 0; i < 3; i++) mageOfGrid(g);
-      return (performance.now() - t0) / 3;
+      // The minimum of several runs: other jobs on a shared CI machine only ever add time.
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 7; i++) {
+        const t0 = performance.now();
+        mageOfGrid(g);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return best;
     };
     const small = time(14);
     const year = time(365);
     expect(year).toBeLessThan(Math.max(80 * small, 40));
-  });
+  }, 30_000);
 });
