@@ -47,7 +47,7 @@ describe('createI18n', () => {
     expect(portal.language()).toBe('zh');
     expect(portal.i18n.t('common.ok')).toBe('ok-zh');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh');
-    expect(document.documentElement.lang).toBe('zh-Hans');
+    expect(document.documentElement.lang).toBe('zh');
     expect(document.documentElement.dir).toBe('ltr');
   });
 

@@ -57,15 +57,6 @@ function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
   }
 }
 
-// Script subtags where the bare code is ambiguous: browsers pick Han glyph shapes and fonts from
-// `lang`, and our Serbian catalog is Cyrillic.
-const HTML_LANG: Partial<Record<LanguageCode, string>> = { zh: 'zh-Hans', sr: 'sr-Cyrl' };
-
-/** The BCP 47 tag for `<html lang>`: `zh-Hans` for Chinese, `sr-Cyrl` for Serbian, else the code. */
-export function htmlLang(lang: LanguageCode): string {
-  return HTML_LANG[lang] ?? lang;
-}
-
 /** The language to start with: the stored one if this variant offers it, else the variant default. */
 export function resolveInitialLanguage(
   stored: string | null | undefined,
@@ -117,7 +108,7 @@ export function createI18n(options: CreateI18nOptions): PortalI18n {
 
   function applyToDocument(lang: LanguageCode): void {
     if (!doc) return;
-    doc.documentElement.lang = htmlLang(lang);
+    doc.documentElement.lang = lang;
     doc.documentElement.dir = textDirection(lang);
   }
 

@@ -1,6 +1,6 @@
 export { LANGUAGES, RTL_LANGUAGES, LANGUAGE_NAMES, isLanguageCode, isRtl, textDirection, lanCode } from './languages';
 export type { LanguageCode } from './languages';
-export { createI18n, htmlLang, resolveInitialLanguage, LANGUAGE_STORAGE_KEY, SOURCE_LANGUAGE } from './create-i18n';
+export { createI18n, resolveInitialLanguage, LANGUAGE_STORAGE_KEY, SOURCE_LANGUAGE } from './create-i18n';
 export type { CreateI18nOptions, PortalI18n } from './create-i18n';
 export type { LocaleCatalog, LocaleLoader } from './locale-loaders';
 export { I18nProvider, useLanguage } from './i18n-provider';
