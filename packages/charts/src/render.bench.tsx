@@ -60,7 +60,10 @@ const rows = DAYS.map((days) => {
   };
 });
 console.info(`\nGlucoseTrace static render, ${WIDTH} px wide, NODE_ENV=${process.env.NODE_ENV} (frame budget 16.7 ms):`);
-console.table(rows);
+const columns = Object.keys(rows[0]!) as (keyof (typeof rows)[number])[];
+console.info(
+  [columns.join(' | '), ...rows.map((r) => columns.map((c) => String(r[c]).padStart(c.length)).join(' | '))].join('\n'),
+);
 console.info(`Reference: static render of one <div> takes ${median(baselineTimes).toFixed(3)} ms on this machine right now.`);
 
 describe('GlucoseTrace render', () => {

@@ -264,8 +264,11 @@ function TracePlot(p: TracePlotProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [active, setActive] = useState<Active | null>(null);
 
-  let dataMax = 0;
-  for (let i = i0; i < i1; i++) if (series.mgdl[i]! > dataMax) dataMax = series.mgdl[i]!;
+  const dataMax = useMemo(() => {
+    let max = 0;
+    for (let i = i0; i < i1; i++) if (series.mgdl[i]! > max) max = series.mgdl[i]!;
+    return max;
+  }, [series, i0, i1]);
   const yMax = glucoseAxisMax(clampToSensor(dataMax), unit, ranges);
 
   const visibleEvents = events.filter((e) => e.time >= start && e.time <= end).sort((a, b) => a.time - b.time);
@@ -285,7 +288,13 @@ function TracePlot(p: TracePlotProps) {
   const x = scaleLinear<number>({ domain: [start, end], range: timeDirection === 'rtl' ? [plotWidth, 0] : [0, plotWidth] });
   const ticks = timeTicks(start, end, { timeZone, locale, maxTicks: Math.floor(plotWidth / (halfLabel * 2 + 16)) });
 
-  const geometry = traceGeometry(series, { maxGapMs, from: start, to: end, x, y });
+  // Hover re-renders the plot; the geometry only changes with the data, window and size.
+  const geometry = useMemo(
+    () => traceGeometry(series, { maxGapMs, from: start, to: end, x, y }),
+    // x and y are rebuilt every render from exactly these values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [series, maxGapMs, start, end, plotWidth, plotHeight, yMax, timeDirection],
+  );
   const eventRowOf = stackEvents(visibleEvents, (t) => Math.abs(x(t)), EVENT_SIZE + 2);
   const showDots = i1 - i0 > 0 && i1 - i0 <= plotWidth / 6;
 
