@@ -5,16 +5,23 @@ import type { MemberRow } from '../store/types';
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 
-/** SPEC §2: the CGM user menu, and the reduced follower menu. */
+/**
+ * SPEC §2: the CGM user menu (Status Overview, Session Report, Glucose Report, Follower List,
+ * with the event list, settings and profile reachable but hidden from the side menu), and the
+ * reduced follower menu (home hidden, Follow, observer requests). titleKey is the route title
+ * key the portal translates under `routes.`.
+ */
 export function menusFor(accountType: number): { menus: MenuItem[]; homePath: string } {
   if (accountType === 2) {
     return {
       homePath: '/home',
       menus: [
-        { path: '/home', titleKey: 'home' },
+        { path: '/home', titleKey: 'statusOverview' },
         { path: '/sessionReport', titleKey: 'sessionReport' },
         { path: '/report', titleKey: 'glucoseReport' },
+        { path: '/eventList', titleKey: 'eventList' },
         { path: '/follower', titleKey: 'followerList' },
+        { path: '/settings', titleKey: 'settings' },
         { path: '/user/profile', titleKey: 'profile', hidden: true },
       ],
     };
@@ -24,6 +31,7 @@ export function menusFor(accountType: number): { menus: MenuItem[]; homePath: st
     menus: [
       { path: '/home', titleKey: 'home', hidden: true },
       { path: '/follow', titleKey: 'follow' },
+      { path: '/followerRequest', titleKey: 'followerRequest' },
       { path: '/user/profile', titleKey: 'profile', hidden: true },
     ],
   };
