@@ -44,12 +44,12 @@ export function agpProfile(readings: ReadingsInput, options: AgpOptions): AgpPro
   if (binMinutes !== undefined && !(Number.isInteger(binMinutes) && binMinutes > 0 && 1440 % binMinutes === 0)) {
     throw new RangeError(`binMinutes must be a whole number of minutes dividing 1440, got ${binMinutes}`);
   }
-  const ctx = new GridContext(toSeries(readings), options.timeZone, binMinutes);
+  const ctx = new GridContext(toSeries(readings), options.timeZone, binMinutes, options.dayAlignment);
   const dt0 = binMinutes ?? (ctx.dt0 > 0 ? ctx.dt0 : DEFAULT_BIN_MINUTES);
   const slots = 1440 / dt0;
   const grid = ctx.grid(dt0);
   const bins: AgpBin[] = [];
-  const nDays = grid === null ? 0 : grid.days.dates.length;
+  const nDays = grid === null ? 0 : grid.rows;
   const column = new Float64Array(nDays);
   for (let s = 0; s < slots; s++) {
     let n = 0;

@@ -127,12 +127,24 @@ function interpolate(s: Series, count: number, timeOf: (k: number) => number, in
   return out;
 }
 
+/**
+ * How MODD and the AGP line up days in a zone with DST: 'clock' (default) compares the same clock
+ * time; 'absolute' reproduces iglu, whose slots are fixed 24-hour steps from the first midnight.
+ * Identical in zones without DST.
+ */
+export type DayAlignment = 'clock' | 'absolute';
+
 /** The grid of one trace: `values[d * slotsPerDay + s]` is day d at minute (s + 1)·dt0. */
 export interface DayGrid {
   dt0: number;
   slotsPerDay: number;
   days: LocalDays;
-  /** Wall-clock grid: slot s of every day is the same clock time (MODD, AGP). */
+  /** Rows of `wall` (days of the grid). */
+  rows: number;
+  /**
+   * Day-by-slot grid read by MODD and the AGP: with alignment 'clock', slot s of every row is the
+   * same clock time; with 'absolute' (iglu), the flat grid cut into rows of 24 h.
+   */
   wall: Float64Array;
   /**
    * Absolute grid: first local midnight + k·dt0 (iglu's definition; CONGA, MAGE, which need equal
@@ -150,7 +162,12 @@ export interface DayGrid {
  * of the days after a clock change drift by an hour against the clock. `wall` keeps MODD and the
  * AGP on clock times; in zones without DST both grids equal iglu's exactly.
  */
-export function buildDayGrid(sorted: Series, timeZone: string, dt0: number): DayGrid | null {
+export function buildDayGrid(
+  sorted: Series,
+  timeZone: string,
+  dt0: number,
+  alignment: DayAlignment = 'clock',
+): DayGrid | null {
   const n = sorted.time.length;
   if (n === 0 || !(dt0 > 0)) return null;
   const days = localDays(sorted.time[0]!, sorted.time[n - 1]!, timeZone);
@@ -158,10 +175,11 @@ export function buildDayGrid(sorted: Series, timeZone: string, dt0: number): Day
   const nDays = days.dates.length;
   const step = dt0 * MINUTE_MS;
   const start = days.starts[0]!;
-  // Through the last local midnight, which lies after the last reading (a 25-hour day adds slots).
-  const absCount = Math.ceil((days.starts[nDays]! - start) / step);
-  const flat = interpolateRegular(sorted, start, step, absCount);
-  if (days.regular) return { dt0, slotsPerDay, days, wall: flat, flat };
+  // Whole rows through the last local midnight, which lies after the last reading (a 25-hour day
+  // can need one more row).
+  const rows = Math.ceil((days.starts[nDays]! - start) / step / slotsPerDay);
+  const flat = interpolateRegular(sorted, start, step, rows * slotsPerDay);
+  if (days.regular || alignment === 'absolute') return { dt0, slotsPerDay, days, rows, wall: flat, flat };
   const wallTimes = new Float64Array(nDays * slotsPerDay);
   for (let d = 0; d < nDays; d++) {
     const dayStart = days.starts[d]!;
@@ -173,5 +191,5 @@ export function buildDayGrid(sorted: Series, timeZone: string, dt0: number): Day
     }
   }
   const wall = interpolateAt(sorted, wallTimes);
-  return { dt0, slotsPerDay, days, wall, flat };
+  return { dt0, slotsPerDay, days, rows: nDays, wall, flat };
 }

@@ -2,7 +2,7 @@
  * Lazily built grids for one trace, so `summarize` interpolates once and MODD, CONGA, MAGE and the
  * AGP share the result.
  */
-import { buildDayGrid, type DayGrid, gridIntervalMinutes } from './day-grid.js';
+import { buildDayGrid, type DayAlignment, type DayGrid, gridIntervalMinutes } from './day-grid.js';
 import { MAGE_GRID_MINUTES } from './mage.js';
 import { dedupeSorted, type Series, sortByTime } from './series.js';
 
@@ -16,6 +16,7 @@ export class GridContext {
     series: Series,
     readonly timeZone: string,
     nominalMinutes?: number,
+    readonly alignment: DayAlignment = 'clock',
   ) {
     this.sorted = dedupeSorted(sortByTime(series), 'last');
     this.dt0 = gridIntervalMinutes(this.sorted, nominalMinutes);
@@ -26,7 +27,7 @@ export class GridContext {
     if (!(dt0 > 0)) return null;
     let g = this.grids.get(dt0);
     if (g === undefined) {
-      g = buildDayGrid(this.sorted, this.timeZone, dt0);
+      g = buildDayGrid(this.sorted, this.timeZone, dt0, this.alignment);
       this.grids.set(dt0, g);
     }
     return g;

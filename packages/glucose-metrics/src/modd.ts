@@ -3,7 +3,7 @@
  * the mean |g(day d, slot s) − g(day d − lag, slot s)| over every slot where both days have a value
  * on the 45-minute-gap grid. iglu `modd` (default lag 1).
  */
-import type { DayGrid } from './day-grid.js';
+import type { DayAlignment, DayGrid } from './day-grid.js';
 import { GridContext } from './grid-context.js';
 import { toSeries } from './series.js';
 import { naToNull } from './stats.js';
@@ -29,10 +29,12 @@ export interface GridMetricOptions {
   timeZone?: string;
   /** Nominal sensor interval; default inferred from the median spacing as iglu does. */
   intervalMinutes?: number;
+  /** 'clock' (default) or 'absolute' (iglu) day alignment in zones with DST. */
+  dayAlignment?: DayAlignment;
 }
 
 export function modd(readings: ReadingsInput, options: GridMetricOptions & { lagDays?: number } = {}): number | null {
-  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC', options.intervalMinutes);
+  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC', options.intervalMinutes, options.dayAlignment);
   const g = ctx.grid();
   return g === null ? null : naToNull(moddOfGrid(g, options.lagDays ?? 1));
 }

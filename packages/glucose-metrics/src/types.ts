@@ -85,6 +85,12 @@ export interface SummaryOptions {
    * "HI" = 400) before computing. Default false: values are used as given, as iglu does.
    */
   clampToSensorSpan?: boolean;
+  /**
+   * How MODD lines up days in a zone with DST. 'clock' (default): the same clock time on
+   * consecutive days. 'absolute': iglu's grid, fixed 24-hour steps from the first midnight.
+   * Identical in zones without DST.
+   */
+  dayAlignment?: 'clock' | 'absolute';
 }
 
 /**
@@ -154,6 +160,8 @@ export interface AgpOptions {
   timeZone: string;
   /** Slot width in minutes (must divide 1440). Default: the data's interval as iglu infers it. */
   binMinutes?: number;
+  /** 'clock' (default): slots are clock times across DST changes; 'absolute': iglu's grid. */
+  dayAlignment?: 'clock' | 'absolute';
 }
 
 export interface DailyProfile {
