@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, LoginExpiredError } from '@cgm-portal/api-client';
 import { DEMO_PASSWORD } from './seed';
-import { startServer, type RunningServer } from './test-support/server';
+import { onPostgres, startServer, type RunningServer } from './test-support/server';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('session and account calls over HTTP', () => {
     expect(existsSync(join(server.dataDir, 'rsa-private-key.pem'))).toBe(true);
   });
 
-  it('stores passwords only as salted scrypt hashes', () => {
+  it.skipIf(onPostgres)('stores passwords only as salted scrypt hashes', () => {
     const db = new Database(join(server.dataDir, 'cgm-portal.sqlite'), { readonly: true });
     const rows = db.prepare('select password_hash from members').all() as { password_hash: string }[];
     db.close();
@@ -40,7 +40,7 @@ describe('session and account calls over HTTP', () => {
     const api = await server.signIn('demo@cgm-portal.example');
     const info = await api.getUserInfo();
     expect(info).toMatchObject({ accountType: 2, homePath: '/home', memberName: 'Alex Morgan', petType: null });
-    expect(info.menus.map((m) => m.path)).toEqual(['/home', '/sessionReport', '/report', '/follower', '/user/profile']);
+    expect(info.menus.map((m) => m.path)).toEqual(['/home', '/sessionReport', '/report', '/eventList', '/follower', '/settings', '/user/profile']);
     expect(info.menus.find((m) => m.path === '/user/profile')?.hidden).toBe(true);
   });
 

@@ -8,6 +8,29 @@ import { DEMO_PASSWORD } from '../seed';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Runs the same tests on PostgreSQL when CGM_TEST_DATABASE_URL names an admin connection. */
+export const onPostgres = Boolean(process.env.CGM_TEST_DATABASE_URL);
+
+async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = process.env.CGM_TEST_DATABASE_URL;
+  if (!admin) return undefined;
+  const { default: pg } = await import('pg');
+  const name = `cgm_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
@@ -26,6 +49,8 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cgm-api-test-'));
+  const postgres = await createTestDatabase();
+  if (postgres) env = { DATABASE_URL: postgres.url, ...env };
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: root,
     env: {
@@ -95,6 +120,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     },
   };
 }
