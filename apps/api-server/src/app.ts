@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { AttemptLimiter } from './attempt-limiter';
 import { mountCalls, sha256, type Deps, type Handlers } from './http';
+import { translate } from './i18n/messages';
 import { authCalls } from './routes/auth';
 import { deviceCalls } from './routes/devices';
 import { eventCalls } from './routes/events';
@@ -29,8 +32,20 @@ const handlers = {
  * The HTTP application: every /api route lives under this app. The same app serves Node
  * (SQLite/PostgreSQL) and the browser (in-memory, through MSW); only `deps` differ.
  */
-export function createApp(deps: Deps) {
+/** Largest request body: an avatar (2 MB) plus the multipart framing. */
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export function createApp(given: Deps) {
+  const deps: Deps = { ...given, limiter: given.limiter ?? new AttemptLimiter(given.now) };
   const app = new Hono();
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ code: ResponseCode.payloadTooLarge, message: translate(c.req.header('lanCode'), 'payloadTooLarge') }, 413),
+    }),
+  );
   app.get('/api/health', (c) => c.json({ code: 200, message: 'ok' }));
 
   // Uploaded files (avatars). Names are random, so listing is impossible and guessing hopeless.

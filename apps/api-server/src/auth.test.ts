@@ -157,4 +157,23 @@ describe('session and account calls over HTTP', () => {
     api.token.value = answer.item!.token;
     await api.modifyPassword({ oldPassword: await api.encryptPassword('Reset-9999'), newPassword: await api.encryptPassword(DEMO_PASSWORD) });
   });
+
+  it('locks an account address after 10 failed logins, even for the right password', async () => {
+    const api = server.client({ language: 'it' });
+    const wrong = await api.encryptPassword('Wrong-0000');
+    for (let i = 0; i < 10; i++) {
+      await expect(api.login({ loginType: 2, email: 'pet@cgm-portal.example', password: wrong })).rejects.toMatchObject({ code: 401 });
+    }
+    await expect(
+      api.login({ loginType: 2, email: 'pet@cgm-portal.example', password: await api.encryptPassword(DEMO_PASSWORD) }),
+    ).rejects.toMatchObject({ code: 429, message: 'Troppi tentativi, riprova più tardi' });
+    // Other accounts are not affected.
+    await expect(server.signIn('demo@cgm-portal.example')).resolves.toBeTruthy();
+  });
+
+  it('limits verification codes per address', async () => {
+    const api = server.client();
+    for (let i = 0; i < 5; i++) await api.sendVerifyCode({ mobile: '+15550000001', purpose: 'login' });
+    await expect(api.sendVerifyCode({ mobile: '+15550000001', purpose: 'login' })).rejects.toMatchObject({ code: 429 });
+  });
 });

@@ -10,6 +10,7 @@ import {
   type ParsedRequestOf,
 } from '@cgm-portal/api-client/contract';
 import { translate, type MessageKey } from './i18n/messages';
+import type { AttemptLimiter } from './attempt-limiter';
 import type { CodeOutbox, Platform } from './platform/types';
 import type { MemberRow, Store } from './store/types';
 
@@ -40,6 +41,8 @@ export interface Deps {
   config: AppConfig;
   outbox?: CodeOutbox;
   now: () => number;
+  /** Made by createApp when not given. */
+  limiter?: AttemptLimiter;
 }
 
 export interface Viewer {

@@ -90,4 +90,14 @@ describe('malformed payloads', () => {
     const response = await fetch(`${server.baseUrl}/api/web/nothing/here`, { method: 'POST' });
     expect(response.status).toBe(404);
   });
+
+  it('refuses bodies over 3 MB before reading them', async () => {
+    const response = await fetch(`${server.baseUrl}/api/web/member/saveMemberInfo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth() },
+      body: JSON.stringify({ memberName: 'x', remarks: 'y'.repeat(4 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ code: 413, message: 'The request is too large' });
+  });
 });

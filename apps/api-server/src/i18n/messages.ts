@@ -24,6 +24,8 @@ export type MessageKey =
   | 'notCgmUser'
   | 'onlyApprovedShare'
   | 'badFile'
+  | 'tooManyAttempts'
+  | 'payloadTooLarge'
   | 'serverError';
 
 type Catalog = Record<MessageKey, string>;
@@ -50,6 +52,8 @@ const en: Catalog = {
   notCgmUser: 'This account is not a CGM user',
   onlyApprovedShare: 'Only approved followers can share data',
   badFile: 'Upload a PNG, JPEG, WebP or GIF image of at most 2 MB',
+  tooManyAttempts: 'Too many attempts, please try again later',
+  payloadTooLarge: 'The request is too large',
   serverError: 'Server error, please try again later',
 };
 
@@ -77,6 +81,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: '该账号不是 CGM 用户',
     onlyApprovedShare: '只有已批准的关注者才能共享数据',
     badFile: '请上传不超过 2 MB 的 PNG、JPEG、WebP 或 GIF 图片',
+    tooManyAttempts: '尝试次数过多，请稍后再试',
+    payloadTooLarge: '请求内容过大',
     serverError: '服务器错误，请稍后再试',
   },
   ar: {
@@ -101,6 +107,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'هذا الحساب ليس مستخدم CGM',
     onlyApprovedShare: 'يمكن مشاركة البيانات مع المتابعين الموافق عليهم فقط',
     badFile: 'ارفع صورة PNG أو JPEG أو WebP أو GIF لا يتجاوز حجمها 2 ميغابايت',
+    tooManyAttempts: 'محاولات كثيرة جدًا، يرجى المحاولة لاحقًا',
+    payloadTooLarge: 'الطلب كبير جدًا',
     serverError: 'خطأ في الخادم، يرجى المحاولة لاحقًا',
   },
   cs: {
@@ -125,6 +133,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Tento účet není uživatelem CGM',
     onlyApprovedShare: 'Data lze sdílet jen se schválenými sledujícími',
     badFile: 'Nahrajte obrázek PNG, JPEG, WebP nebo GIF o velikosti nejvýše 2 MB',
+    tooManyAttempts: 'Příliš mnoho pokusů, zkuste to prosím později',
+    payloadTooLarge: 'Požadavek je příliš velký',
     serverError: 'Chyba serveru, zkuste to prosím později',
   },
   it: {
@@ -149,6 +159,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Questo account non è un utente CGM',
     onlyApprovedShare: 'Solo i follower approvati possono ricevere i dati condivisi',
     badFile: 'Carica un’immagine PNG, JPEG, WebP o GIF di massimo 2 MB',
+    tooManyAttempts: 'Troppi tentativi, riprova più tardi',
+    payloadTooLarge: 'La richiesta è troppo grande',
     serverError: 'Errore del server, riprova più tardi',
   },
   sl: {
@@ -173,6 +185,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Ta račun ni uporabnik CGM',
     onlyApprovedShare: 'Podatke je mogoče deliti le z odobrenimi sledilci',
     badFile: 'Naložite sliko PNG, JPEG, WebP ali GIF, veliko največ 2 MB',
+    tooManyAttempts: 'Preveč poskusov, poskusite znova pozneje',
+    payloadTooLarge: 'Zahteva je prevelika',
     serverError: 'Napaka strežnika, poskusite znova pozneje',
   },
   hr: {
@@ -197,6 +211,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Ovaj račun nije korisnik CGM-a',
     onlyApprovedShare: 'Podaci se mogu dijeliti samo s odobrenim pratiteljima',
     badFile: 'Prenesite sliku PNG, JPEG, WebP ili GIF veličine najviše 2 MB',
+    tooManyAttempts: 'Previše pokušaja, pokušajte ponovno kasnije',
+    payloadTooLarge: 'Zahtjev je prevelik',
     serverError: 'Pogreška poslužitelja, pokušajte ponovno kasnije',
   },
   bg: {
@@ -221,6 +237,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Този акаунт не е потребител на CGM',
     onlyApprovedShare: 'Данни могат да се споделят само с одобрени последователи',
     badFile: 'Качете изображение PNG, JPEG, WebP или GIF до 2 MB',
+    tooManyAttempts: 'Твърде много опити, моля, опитайте по-късно',
+    payloadTooLarge: 'Заявката е твърде голяма',
     serverError: 'Грешка в сървъра, моля, опитайте по-късно',
   },
   hy: {
@@ -245,6 +263,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Այս հաշիվը CGM օգտատեր չէ',
     onlyApprovedShare: 'Տվյալները կարելի է կիսել միայն հաստատված հետևորդների հետ',
     badFile: 'Վերբեռնեք PNG, JPEG, WebP կամ GIF պատկեր՝ առավելագույնը 2 ՄԲ',
+    tooManyAttempts: 'Չափազանց շատ փորձեր, խնդրում ենք փորձել ավելի ուշ',
+    payloadTooLarge: 'Հարցումը չափազանց մեծ է',
     serverError: 'Սերվերի սխալ, խնդրում ենք փորձել ավելի ուշ',
   },
   fr: {
@@ -269,6 +289,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Ce compte n’est pas un utilisateur CGM',
     onlyApprovedShare: 'Seuls les abonnés approuvés peuvent recevoir les données partagées',
     badFile: 'Envoyez une image PNG, JPEG, WebP ou GIF de 2 Mo au maximum',
+    tooManyAttempts: 'Trop de tentatives, veuillez réessayer plus tard',
+    payloadTooLarge: 'La requête est trop volumineuse',
     serverError: 'Erreur du serveur, veuillez réessayer plus tard',
   },
   hu: {
@@ -293,6 +315,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Ez a fiók nem CGM-felhasználó',
     onlyApprovedShare: 'Adatokat csak jóváhagyott követőkkel lehet megosztani',
     badFile: 'Legfeljebb 2 MB-os PNG, JPEG, WebP vagy GIF képet töltsön fel',
+    tooManyAttempts: 'Túl sok próbálkozás, kérjük, próbálja újra később',
+    payloadTooLarge: 'A kérés túl nagy',
     serverError: 'Kiszolgálóhiba, kérjük, próbálja újra később',
   },
   pt: {
@@ -317,6 +341,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Esta conta não é de um utilizador CGM',
     onlyApprovedShare: 'Só é possível partilhar dados com seguidores aprovados',
     badFile: 'Carregue uma imagem PNG, JPEG, WebP ou GIF com no máximo 2 MB',
+    tooManyAttempts: 'Demasiadas tentativas, tente novamente mais tarde',
+    payloadTooLarge: 'O pedido é demasiado grande',
     serverError: 'Erro do servidor, tente novamente mais tarde',
   },
   mk: {
@@ -341,6 +367,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Оваа сметка не е корисник на CGM',
     onlyApprovedShare: 'Податоците може да се споделуваат само со одобрени следбеници',
     badFile: 'Прикачете слика PNG, JPEG, WebP или GIF од најмногу 2 MB',
+    tooManyAttempts: 'Премногу обиди, обидете се повторно подоцна',
+    payloadTooLarge: 'Барањето е преголемо',
     serverError: 'Грешка на серверот, обидете се повторно подоцна',
   },
   sr: {
@@ -365,6 +393,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Овај налог није корисник CGM-а',
     onlyApprovedShare: 'Подаци се могу делити само са одобреним пратиоцима',
     badFile: 'Отпремите слику PNG, JPEG, WebP или GIF од највише 2 MB',
+    tooManyAttempts: 'Превише покушаја, покушајте поново касније',
+    payloadTooLarge: 'Захтев је превелик',
     serverError: 'Грешка сервера, покушајте поново касније',
   },
   sk: {
@@ -389,6 +419,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Tento účet nie je používateľom CGM',
     onlyApprovedShare: 'Údaje možno zdieľať len so schválenými sledovateľmi',
     badFile: 'Nahrajte obrázok PNG, JPEG, WebP alebo GIF s veľkosťou najviac 2 MB',
+    tooManyAttempts: 'Príliš veľa pokusov, skúste to prosím neskôr',
+    payloadTooLarge: 'Požiadavka je príliš veľká',
     serverError: 'Chyba servera, skúste to prosím neskôr',
   },
   tr: {
@@ -413,6 +445,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Bu hesap bir CGM kullanıcısı değil',
     onlyApprovedShare: 'Veriler yalnızca onaylanmış takipçilerle paylaşılabilir',
     badFile: 'En fazla 2 MB boyutunda PNG, JPEG, WebP veya GIF görsel yükleyin',
+    tooManyAttempts: 'Çok fazla deneme yapıldı, lütfen daha sonra tekrar deneyin',
+    payloadTooLarge: 'İstek çok büyük',
     serverError: 'Sunucu hatası, lütfen daha sonra tekrar deneyin',
   },
   fa: {
@@ -437,6 +471,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'این حساب کاربر CGM نیست',
     onlyApprovedShare: 'داده‌ها فقط با دنبال‌کنندگان تأییدشده به اشتراک گذاشته می‌شوند',
     badFile: 'یک تصویر PNG، JPEG، WebP یا GIF با حداکثر حجم ۲ مگابایت بارگذاری کنید',
+    tooManyAttempts: 'تلاش‌های بیش از حد، لطفاً بعداً دوباره تلاش کنید',
+    payloadTooLarge: 'درخواست بیش از حد بزرگ است',
     serverError: 'خطای سرور، لطفاً بعداً دوباره تلاش کنید',
   },
   es: {
@@ -461,6 +497,8 @@ const catalogs: Record<string, Catalog> = {
     notCgmUser: 'Esta cuenta no es de un usuario de CGM',
     onlyApprovedShare: 'Solo se pueden compartir datos con seguidores aprobados',
     badFile: 'Suba una imagen PNG, JPEG, WebP o GIF de 2 MB como máximo',
+    tooManyAttempts: 'Demasiados intentos, inténtelo de nuevo más tarde',
+    payloadTooLarge: 'La solicitud es demasiado grande',
     serverError: 'Error del servidor, inténtelo de nuevo más tarde',
   },
 };

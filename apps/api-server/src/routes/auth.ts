@@ -4,6 +4,14 @@ import type { MemberRow } from '../store/types';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
+/** Failed logins per account address before it is locked for the rest of the window. */
+const LOGIN_MAX_FAILURES = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Codes sent per address per window. */
+const CODES_PER_WINDOW = 5;
+const CODE_WINDOW_MS = 15 * 60 * 1000;
+
+const tooManyAttempts = () => new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
 
 /**
  * SPEC §2: the CGM user menu (Status Overview, Session Report, Glucose Report, Follower List,
@@ -84,31 +92,46 @@ function wrongCredentials() {
   return new Problem(ResponseCode.wrongCredentials, 'wrongCredentials');
 }
 
+/** Checks the credentials; a wrong one throws, a right one for the other login type answers 501. */
+async function checkLogin(deps: Deps, input: CallContext<'login'>['input']) {
+  const account = await findAccount(deps, input);
+  if (input.password !== undefined) {
+    const plain = await deps.platform.decryptCredential(input.password);
+    if (!account || plain === null) {
+      await burnPasswordCheck(deps, plain ?? '');
+      throw wrongCredentials();
+    }
+    if (!(await deps.platform.verifyPassword(plain, account.passwordHash))) throw wrongCredentials();
+  } else {
+    const ok = await useVerifyCode(deps, addressKey(input), 'login', input.verifyCode!);
+    if (!ok || !account) throw new Problem(ResponseCode.wrongCredentials, 'wrongCode');
+  }
+  // Right credentials, wrong door: a success the login page must read (SPEC §7 on 501).
+  if (account.accountType !== input.loginType) {
+    return { code: ResponseCode.okWithNotice, message: 'wrongLoginType' as const };
+  }
+  const { token, expiresAt } = await issueToken(deps, account.id);
+  return {
+    item: { token, expiresAt, accountType: account.accountType, memberId: account.id, memberName: account.memberName },
+  };
+}
+
 export const authCalls = {
   async login({ deps, input }: CallContext<'login'>) {
-    const account = await findAccount(deps, input);
-    if (input.password !== undefined) {
-      const plain = await deps.platform.decryptCredential(input.password);
-      if (!account || plain === null) {
-        await burnPasswordCheck(deps, plain ?? '');
-        throw wrongCredentials();
-      }
-      if (!(await deps.platform.verifyPassword(plain, account.passwordHash))) throw wrongCredentials();
-    } else {
-      const ok = await useVerifyCode(deps, addressKey(input), 'login', input.verifyCode!);
-      if (!ok || !account) throw new Problem(ResponseCode.wrongCredentials, 'wrongCode');
+    const limitKey = `login:${addressKey(input)}`;
+    if (deps.limiter?.isBlocked(limitKey, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)) throw tooManyAttempts();
+    try {
+      return await checkLogin(deps, input);
+    } catch (error) {
+      if (error instanceof Problem && error.code === ResponseCode.wrongCredentials) deps.limiter?.record(limitKey);
+      throw error;
     }
-    // Right credentials, wrong door: a success the login page must read (SPEC §7 on 501).
-    if (account.accountType !== input.loginType) {
-      return { code: ResponseCode.okWithNotice, message: 'wrongLoginType' as const };
-    }
-    const { token, expiresAt } = await issueToken(deps, account.id);
-    return {
-      item: { token, expiresAt, accountType: account.accountType, memberId: account.id, memberName: account.memberName },
-    };
   },
 
   async sendVerifyCode({ deps, input }: CallContext<'sendVerifyCode'>) {
+    const limitKey = `code:${addressKey(input)}`;
+    if (deps.limiter?.isBlocked(limitKey, CODES_PER_WINDOW, CODE_WINDOW_MS)) throw tooManyAttempts();
+    deps.limiter?.record(limitKey);
     // Answers the same whether or not the account exists, so addresses cannot be probed.
     const account = await findAccount(deps, input);
     if (account) {
@@ -128,7 +151,6 @@ export const authCalls = {
     }
     return { message: 'codeSent' as const };
   },
-
   async resetPassword({ deps, input }: CallContext<'resetPassword'>) {
     const plain = await deps.platform.decryptCredential(input.newPassword);
     if (plain === null) throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: 'newPassword' });

@@ -14,6 +14,8 @@ export const ResponseCode = {
   notFound: 404,
   conflict: 409,
   linkExpired: 410,
+  payloadTooLarge: 413,
+  tooManyAttempts: 429,
   serverError: 500,
 } as const;
 
