@@ -171,7 +171,7 @@ export function AgpChart(props: AgpChartProps) {
               <LinePath data={bins} x={xOf} y={yOf('p95')} defined={def('p95')} stroke={AGP_COLORS.outerLine} strokeWidth={1.25} strokeDasharray="4 3" fill="none" />
               <LinePath data={bins} x={xOf} y={yOf('p50')} defined={def('p50')} stroke={AGP_COLORS.casing} strokeWidth={5} strokeLinejoin="round" fill="none" />
               <LinePath data={bins} x={xOf} y={yOf('p50')} defined={def('p50')} stroke={AGP_COLORS.median} strokeWidth={2.5} strokeLinejoin="round" fill="none" className="cgm-agp-median" />
-              <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} />
+              <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} outerPx={axisSide === 'left' ? margin.left : margin.right} />
               <AxisBottom
                 scale={x}
                 top={plotHeight}
@@ -216,7 +216,7 @@ function PercentileLabels({
   if (!lastDefined) return null;
   const keys = ['p95', 'p75', 'p50', 'p25', 'p5'] as const;
   const names = { p95: labels.p95, p75: labels.p75, p50: labels.median, p25: labels.p25, p5: labels.p5 };
-  const gap = theme.fontSize + 1;
+  const gap = theme.fontSize + 3;
   const ys: number[] = [];
   for (const key of keys) {
     const want = y(lastDefined[key]!);

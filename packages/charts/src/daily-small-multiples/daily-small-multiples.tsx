@@ -102,7 +102,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
     <ChartFrame title={labels.title} width={width} direction={direction} table={table} className="cgm-daily-small-multiples">
       {(w) => {
         const rtl = direction === 'rtl';
-        const axisW = Math.max(...[ranges.low, ranges.high].map((v) => estimateTextWidth(formatGlucose(v, unit, locale), theme.fontSize - 1))) + 6;
+        const axisW = Math.max(...[ranges.low, ranges.high].map((v) => estimateTextWidth(formatGlucose(v, unit, locale), theme.fontSize))) + 8;
         const gridW = w - axisW - 2;
         const cellW = gridW / columns;
         const plotW = cellW - 4;
@@ -114,11 +114,12 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
             </defs>
             {Array.from({ length: rowsCount }, (_, row) => {
               const rowY = row * (HEADER + cellHeight + ROW_GAP) + HEADER;
-              const axisX = rtl ? w - axisW + 4 : axisW - 4;
+              // Anchored on the chart's outer edge on right-to-left pages so the label never clips.
+              const axisX = rtl ? w - 2 : axisW - 4;
               return (
                 <g key={`axis${row}`} aria-hidden="true">
                   {[ranges.low, ranges.high].map((v) => (
-                    <text key={v} x={axisX} y={rowY + y(v)} dy="0.33em" textAnchor={rtl ? 'start' : 'end'} fontSize={theme.fontSize - 1} fontFamily={theme.fontFamily} fill={theme.text}>
+                    <text key={v} x={axisX} y={rowY + y(v)} dy="0.33em" textAnchor="end" fontSize={theme.fontSize - 1} fontFamily={theme.fontFamily} fill={theme.text}>
                       {formatGlucose(v, unit, locale)}
                     </text>
                   ))}

@@ -139,7 +139,7 @@ export function DailyTrendChart(props: DailyTrendChartProps) {
           <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
             <Group left={margin.left} top={top}>
               <TargetBand y={y} ranges={ranges} width={plotWidth} />
-              <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} />
+              <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} outerPx={axisSide === 'left' ? margin.left : margin.right} />
               <AxisBottom
                 scale={x}
                 top={plotHeight}

@@ -361,7 +361,7 @@ function TracePlot(p: TracePlotProps) {
       <Group left={margin.left} top={top} aria-hidden="true">
         <TargetBand y={y} ranges={ranges} width={plotWidth} />
         <TimeAxis x={x} ticks={ticks} plotHeight={plotHeight} theme={theme} />
-        <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} />
+        <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} outerPx={axisSide === 'left' ? margin.left : margin.right} />
         <g clipPath={`url(#${clipId})`}>
           <path d={geometry.path} fill="none" stroke={`url(#${gradientId})`} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
           {geometry.isolated.map((pt) => (

@@ -71,7 +71,10 @@ export function GlucoseAxis({
   side,
   plotWidth,
   unitLabel,
+  outerPx,
 }: {
+  /** Distance from the plot edge to the chart edge on the axis side; the unit label ends there. */
+  outerPx?: number;
   y: Linear;
   ticks: GlucoseTick[];
   unit: GlucoseUnit;
@@ -104,9 +107,9 @@ export function GlucoseAxis({
       />
       {unitLabel ? (
         <text
-          x={side === 'left' ? -6 : plotWidth + 6}
+          x={outerPx === undefined ? (side === 'left' ? -6 : plotWidth + 6) : side === 'left' ? -outerPx + 2 : plotWidth + outerPx - 2}
           y={top - 8}
-          textAnchor={side === 'left' ? 'end' : 'start'}
+          textAnchor={outerPx === undefined ? (side === 'left' ? 'end' : 'start') : side === 'left' ? 'start' : 'end'}
           fill={theme.mutedText}
           fontSize={theme.fontSize}
           fontFamily={theme.fontFamily}

@@ -88,9 +88,9 @@ export function timeTicks(from: number, to: number, options: { timeZone: string;
   return ticks;
 }
 
-/** Rough text width in px for layout (no DOM in print/SSR): average glyph ≈ 0.6 em. */
+/** Rough text width in px for layout (no DOM in print/SSR): average glyph ≈ 0.62 em, a little generous. */
 export function estimateTextWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.6;
+  return text.length * fontSize * 0.62;
 }
 
 export { DAY_MS, HOUR_MS, MINUTE_MS };

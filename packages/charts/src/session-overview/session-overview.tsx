@@ -89,14 +89,17 @@ export function SessionOverview(props: SessionOverviewProps) {
   const statusText = (s: SensorSession) => labels[s.status];
   const labelOf = (s: SensorSession) => `${s.label ?? s.id} · ${statusText(s)}`;
   /** Greedy lanes: a session goes on the first lane where neither its bar nor its label touches another. */
-  const layout = (x: (t: number) => number, fontSize: number) => {
+  /** Left edge of a session's label: over the bar's start, kept inside the plot. */
+  const labelLeft = (startX: number, textW: number, plotWidth: number) =>
+    Math.min(Math.max(0, timeDirection === 'rtl' ? startX - textW : startX), plotWidth - textW);
+  const layout = (x: (t: number) => number, fontSize: number, plotWidth: number) => {
     const occupied: [number, number][][] = [];
     const lanes = sorted.map((s) => {
       const a = x(s.start);
       const b = x(s.end ?? now);
       const textW = estimateTextWidth(labelOf(s), fontSize);
-      const labelEnd = timeDirection === 'rtl' ? a - textW : a + textW;
-      const extent: [number, number] = [Math.min(a, b, labelEnd) - 6, Math.max(a, b, labelEnd) + 6];
+      const l0 = labelLeft(a, textW, plotWidth);
+      const extent: [number, number] = [Math.min(a, b, l0) - 8, Math.max(a, b, l0 + textW) + 8];
       let lane = occupied.findIndex((spans) => spans.every(([l, r]) => extent[1] <= l || extent[0] >= r));
       if (lane < 0) lane = occupied.push([]) - 1;
       occupied[lane]!.push(extent);
@@ -123,7 +126,7 @@ export function SessionOverview(props: SessionOverviewProps) {
         const x = scaleLinear<number>({ domain: [start, end], range: timeDirection === 'rtl' ? [plotWidth, 0] : [0, plotWidth], clamp: true });
         const ticks = timeTicks(start, end, { timeZone, locale, maxTicks: Math.floor(plotWidth / (2 * half + 12)) });
         const span = (a: number, b: number) => ({ x: Math.min(x(a), x(b)), w: Math.abs(x(b) - x(a)) });
-        const { lanes, laneCount } = layout(x, theme.fontSize);
+        const { lanes, laneCount } = layout(x, theme.fontSize, plotWidth);
         const height = TOP + laneCount * LANE + AXIS;
         return (
           <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
@@ -145,10 +148,7 @@ export function SessionOverview(props: SessionOverviewProps) {
                 const endX = x(stop);
                 const text = labelOf(s);
                 const textW = estimateTextWidth(text, theme.fontSize);
-                const startX = x(s.start);
-                // Label sits over the bar start, kept inside the plot.
-                const anchorLeft = timeDirection === 'rtl' ? startX - textW : startX;
-                const textX = Math.min(Math.max(0, anchorLeft), plotWidth - textW);
+                const textX = labelLeft(x(s.start), textW, plotWidth);
                 return (
                   <g key={s.id}>
                     {wearSpan.w > 0 ? <rect x={wearSpan.x} y={barY} width={wearSpan.w} height={BAR} fill={theme.series} rx={2} /> : null}

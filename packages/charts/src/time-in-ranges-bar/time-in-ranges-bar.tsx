@@ -183,7 +183,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
         if (overflowTop > 0) for (let i = ys.length - 1; i >= 0; i--) ys[i] = i === ys.length - 1 ? ys[i]! + overflowTop : Math.max(ys[i]!, ys[i + 1]! + lineGap);
         const labelX = rtl ? barX - 14 : barX + BAR_WIDTH + 14;
         const anchor = rtl ? 'end' : 'start';
-        const pctWidth = Math.max(...RANGE_KEYS.map((k) => estimateTextWidth(percentages ? `${formatPercent(percentages[k], locale)}%` : '', theme.fontSize + 1))) + 8;
+        const pctWidth = Math.max(...RANGE_KEYS.map((k) => estimateTextWidth(percentages ? `${formatPercent(percentages[k], locale)}%` : '', theme.fontSize + 1))) * 1.1 + 12;
         return (
           <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
             <defs>
