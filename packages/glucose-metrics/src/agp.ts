@@ -7,7 +7,7 @@
  */
 import { GridContext } from './grid-context.js';
 import { toSeries, sortByTime } from './series.js';
-import { quantileSorted } from './stats.js';
+import { quantileSorted, sortInPlace } from './stats.js';
 import type { AgpBin, AgpOptions, AgpProfile, ReadingsInput, TimeZoneOptions } from './types.js';
 import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
 
@@ -59,8 +59,8 @@ export function agpProfile(readings: ReadingsInput, options: AgpOptions): AgpPro
         if (!Number.isNaN(v)) column[n++] = v;
       }
     }
-    const sorted = column.subarray(0, n).sort();
-    const q = (p: number): number | null => (n > 0 ? quantileSorted(sorted, p, n) : null);
+    sortInPlace(column, 0, n - 1);
+    const q = (p: number): number | null => (n > 0 ? quantileSorted(column, p, n) : null);
     bins.push({ minuteOfDay: (s + 1) * dt0, count: n, p5: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) });
   }
   return { binMinutes: dt0, days: daysWithData(ctx.sorted.time, options.timeZone), bins };

@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { agpProfile } from './agp.js';
-import { gridIntervalMinutes, interpolateAt } from './day-grid.js';
+import { buildDayGrid, gridIntervalMinutes, interpolateAt } from './day-grid.js';
+import { toSeries } from './series.js';
+import { wallClockTime } from './zone.js';
 import { modd } from './modd.js';
 import { summarize } from './summarize.js';
 import { syntheticTrace } from './test-support/synthetic-trace.js';
@@ -50,6 +52,23 @@ describe('day alignment in a zone with DST', () => {
       agpProfile(tr, { timeZone: 'Etc/GMT+5' }).bins,
     );
   });
+
+  it.each(['America/New_York', 'Australia/Lord_Howe', 'Europe/London'])(
+    'the clock grid (copied from the absolute one on 24-hour days) equals interpolation at every clock slot, %s',
+    (zone) => {
+      const r = syntheticTrace(400, { seed: 8, start: Date.UTC(2024, 11, 30, 3, 1) });
+      const s = toSeries(r);
+      for (const dt0 of [5, 15]) {
+        const g = buildDayGrid(s, zone, dt0)!;
+        const times = new Float64Array(g.rows * g.slotsPerDay);
+        for (let d = 0; d < g.rows; d++) {
+          for (let k = 0; k < g.slotsPerDay; k++) times[d * g.slotsPerDay + k] = wallClockTime(g.days, d, (k + 1) * dt0);
+        }
+        const want = interpolateAt(s, times);
+        expect(Array.from(g.wall)).toEqual(Array.from(want));
+      }
+    },
+  );
 
   it("'clock' (default) compares the same clock times after the change, so it differs", () => {
     const clock = modd(tr, { timeZone: 'America/New_York' })!;

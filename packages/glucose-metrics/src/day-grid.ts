@@ -103,7 +103,17 @@ function interpolate(s: Series, count: number, timeOf: (k: number) => number, in
   const maxGap = interGapMinutes * MINUTE_MS;
   const first = t[0]!;
   const last = t[n - 1]!;
+  // Start the merge at the first query by bisection: a single day's slots may lie deep in a year.
   let j = 0;
+  if (count > 0) {
+    const x0 = timeOf(0);
+    let hi = n - 1;
+    while (hi - j > 1) {
+      const mid = (j + hi) >>> 1;
+      if (t[mid]! <= x0) j = mid;
+      else hi = mid;
+    }
+  }
   for (let k = 0; k < count; k++) {
     const x = timeOf(k);
     if (x < first || x > last) {
@@ -180,16 +190,25 @@ export function buildDayGrid(
   const rows = Math.ceil((days.starts[nDays]! - start) / step / slotsPerDay);
   const flat = interpolateRegular(sorted, start, step, rows * slotsPerDay);
   if (days.regular || alignment === 'absolute') return { dt0, slotsPerDay, days, rows, wall: flat, flat };
-  const wallTimes = new Float64Array(nDays * slotsPerDay);
+  // On a 24-hour day the clock slots are the absolute grid shifted by the offset change since the
+  // first midnight (a whole number of steps for any real zone and 5- or 15-minute grids), so they
+  // are copied; only the 23/25-hour days, or odd shifts, are interpolated afresh.
+  const wall = new Float64Array(nDays * slotsPerDay);
   for (let d = 0; d < nDays; d++) {
     const dayStart = days.starts[d]!;
-    const regularDay = days.starts[d + 1]! - dayStart === 86_400_000;
-    for (let s = 0; s < slotsPerDay; s++) {
-      wallTimes[d * slotsPerDay + s] = regularDay
-        ? dayStart + (s + 1) * step
-        : wallClockTime(days, d, (s + 1) * dt0);
+    const shiftMs = dayStart - (start + d * 86_400_000);
+    const row = d * slotsPerDay;
+    if (days.starts[d + 1]! - dayStart === 86_400_000 && shiftMs % step === 0) {
+      const base = row + shiftMs / step;
+      for (let s = 0; s < slotsPerDay; s++) {
+        const k = base + s;
+        wall[row + s] = k >= 0 && k < flat.length ? flat[k]! : Number.NaN;
+      }
+    } else {
+      const times = new Float64Array(slotsPerDay);
+      for (let s = 0; s < slotsPerDay; s++) times[s] = wallClockTime(days, d, (s + 1) * dt0);
+      wall.set(interpolateAt(sorted, times), row);
     }
   }
-  const wall = interpolateAt(sorted, wallTimes);
   return { dt0, slotsPerDay, days, rows: nDays, wall, flat };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, quantileSorted, roundHalfEven, sampleSd } from './stats.js';
+import { median, quantileSorted, roundHalfEven, sampleSd, sortInPlace } from './stats.js';
 
 describe('R conventions', () => {
   it('roundHalfEven rounds halves to the even neighbour, like R', () => {
@@ -30,6 +30,21 @@ describe('R conventions', () => {
       }
     }
     expect(median([])).toBeNaN();
+  });
+
+  it('sortInPlace sorts like Array.prototype.sort, on random, sorted, reversed and tied input', () => {
+    let seed = 3;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const n of [0, 1, 2, 17, 100, 365, 5000]) {
+      for (const kind of ['random', 'sorted', 'reversed', 'ties']) {
+        const v = Float64Array.from({ length: n }, (_, i) =>
+          kind === 'random' ? rand() * 300 : kind === 'sorted' ? i : kind === 'reversed' ? n - i : i % 4,
+        );
+        const want = Array.from(v).sort((a, b) => a - b);
+        sortInPlace(v);
+        expect(Array.from(v), `${kind} n=${n}`).toEqual(want);
+      }
+    }
   });
 
   it('sample SD uses n − 1', () => {
