@@ -1,8 +1,8 @@
 import { I18nProvider } from '@cgm-portal/i18n';
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPortalRouter } from './routes/router';
 import { createServices, type PortalServices } from './services';
@@ -13,8 +13,8 @@ import type { Variant } from './variant';
 const appVersion = (import.meta.env as Record<string, string | undefined>).VITE_APP_VERSION ?? '0.0.0';
 
 /** The whole portal as a tree, for an app's main.tsx, Storybook and tests. */
-export function PortalRoot({ services }: { services: PortalServices }) {
-  const router = createPortalRouter(services);
+export function PortalRoot({ services, history }: { services: PortalServices; history?: RouterHistory }) {
+  const [router] = useState(() => createPortalRouter(services, history));
   return (
     <QueryClientProvider client={services.queryClient}>
       <I18nProvider i18n={services.i18n}>

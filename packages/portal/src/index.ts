@@ -3,3 +3,5 @@ export { SPEC_LAYOUT_DEFAULTS } from './variant';
 export { createPortal, PortalRoot } from './create-portal';
 export { createServices } from './services';
 export type { PortalServices } from './services';
+export { tokenStore } from './session/token-store';
+export { PATHS } from './routes/paths';

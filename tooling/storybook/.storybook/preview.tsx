@@ -1,5 +1,6 @@
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { portalLoader, withPortal } from './portal-story';
 import { variants } from './variants';
 
 const systems = Object.fromEntries(Object.values(variants).map((v) => [v.id, createVariantSystem(v.theme)]));
@@ -15,7 +16,9 @@ const withVariantTheme: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
-  decorators: [withVariantTheme],
+  // withPortal renders inside the variant theme; it only acts on stories with `parameters.portal`.
+  decorators: [withPortal, withVariantTheme],
+  loaders: [portalLoader],
   globalTypes: {
     variant: {
       description: 'Build-time variant (theme)',

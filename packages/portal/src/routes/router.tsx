@@ -7,6 +7,7 @@ import {
   lazyRouteComponent,
   notFound,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { RouteErrorPage } from '../screens/route-error-page';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../screens/status-pages';
@@ -151,10 +152,12 @@ const routeTree = rootRoute.addChildren([
   mainRoute.addChildren([indexRoute, ...memberScreens]),
 ]);
 
-export function createPortalRouter(services: PortalServices) {
+/** `history` is the browser's by default; Storybook and tests pass a memory history. */
+export function createPortalRouter(services: PortalServices, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context: services,
+    history,
     defaultPreload: 'intent',
     // TanStack Query owns caching; loaders always run.
     defaultPreloadStaleTime: 0,

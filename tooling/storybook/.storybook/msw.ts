@@ -1,0 +1,27 @@
+import { createMswHandlers } from '@cgm-portal/api-server/msw';
+import { createInMemoryApp } from '@cgm-portal/api-server/in-memory';
+import type { RequestHandler } from 'msw';
+import { setupWorker, type SetupWorker } from 'msw/browser';
+
+/**
+ * One service worker for every story: /api calls go to the real server's app over an
+ * in-memory store with the demo data (no second imitation of the server). Stories add
+ * handlers of their own for the loading and error states through `parameters.msw.handlers`.
+ */
+let worker: Promise<SetupWorker> | undefined;
+
+export function startMsw(): Promise<SetupWorker> {
+  worker ??= (async () => {
+    const app = await createInMemoryApp();
+    const w = setupWorker(...createMswHandlers(app));
+    await w.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: './mockServiceWorker.js' } });
+    return w;
+  })();
+  return worker;
+}
+
+export async function useStoryHandlers(handlers: RequestHandler[] | undefined) {
+  const w = await startMsw();
+  w.resetHandlers();
+  if (handlers?.length) w.use(...handlers);
+}
