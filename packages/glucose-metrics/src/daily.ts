@@ -22,9 +22,6 @@ export function dailyProfiles(
   if (first === undefined || last === undefined || last < first) return [];
   const days = localDays(first, last, options.timeZone);
   const idx = dayIndexOfSorted(days, s.time);
-  const { from: _from, to: _to, ...perDay } = options;
-  void _from;
-  void _to;
   const out: DailyProfile[] = [];
   let i = 0;
   for (let d = 0; d < days.dates.length; d++) {
@@ -41,8 +38,9 @@ export function dailyProfiles(
       start: dayStart,
       end: dayEnd,
       readings: list,
+      // The day's own bounds replace any from/to: they frame calibrationsPerDay.
       summary: summarizeSeries(day, {
-        ...perDay,
+        ...options,
         ...(calibrations ? { calibrations } : {}),
         from: dayStart,
         to: dayEnd,

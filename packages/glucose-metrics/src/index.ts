@@ -52,7 +52,7 @@ export { maxVariation } from './max-variation.js';
 export { calibrationStats, type CalibrationStats } from './calibrations.js';
 
 // Grids, AGP, days
-export { INTER_GAP_MINUTES } from './day-grid.js';
+export { INTER_GAP_MINUTES, type DayAlignment } from './day-grid.js';
 export { splitAtGaps } from './gaps.js';
 export { agpProfile, hasEnoughDataForAgp, AGP_MIN_DAYS } from './agp.js';
 export { dailyProfiles } from './daily.js';
