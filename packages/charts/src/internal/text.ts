@@ -2,3 +2,18 @@
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
+
+/** Like fillTemplate, but values may be React nodes (e.g. <bdi> around numbers); returns the parts. */
+export function fillTemplateParts<T>(template: string, values: Record<string, T>): (string | T)[] {
+  const parts: (string | T)[] = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    const key = match[1]!;
+    if (!(key in values)) continue;
+    if (match.index > last) parts.push(template.slice(last, match.index));
+    parts.push(values[key]!);
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push(template.slice(last));
+  return parts;
+}

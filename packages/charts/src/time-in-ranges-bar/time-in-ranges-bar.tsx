@@ -1,11 +1,13 @@
 import type { GlucoseRanges, RangePercentages } from '@cgm-portal/glucose-metrics';
+import type { ReactNode } from 'react';
+import { Fragment } from 'react';
 import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
 import type { GlucoseRangeKey, GoalSet, RangeGoal } from '../clinical';
 import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet } from '../clinical';
 import { ChartFrame } from '../internal/chart-frame';
 import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
 import { useSvgId } from '../internal/svg-id';
-import { fillTemplate } from '../internal/text';
+import { fillTemplateParts } from '../internal/text';
 import { estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -104,12 +106,17 @@ export function rangeBoundsText(ranges: GlucoseRanges, unit: GlucoseUnit, locale
   // Inclusive bounds of whole display units: 54–69 mg/dL is 3.0–3.8 mmol/L.
   const step = unit === 'mmol/L' ? 1.8 : 1;
   return {
-    veryLow: isolateLtr(`<${f(ranges.veryLow)}`),
-    low: isolateLtr(`${f(ranges.veryLow)}–${f(ranges.low - step)}`),
-    target: isolateLtr(`${f(ranges.low)}–${f(ranges.high)}`),
-    high: isolateLtr(`${f(ranges.high + step)}–${f(ranges.veryHigh)}`),
-    veryHigh: isolateLtr(`>${f(ranges.veryHigh)}`),
+    veryLow: `<${f(ranges.veryLow)}`,
+    low: `${f(ranges.veryLow)}–${f(ranges.low - step)}`,
+    target: `${f(ranges.low)}–${f(ranges.high)}`,
+    high: `${f(ranges.high + step)}–${f(ranges.veryHigh)}`,
+    veryHigh: `>${f(ranges.veryHigh)}`,
   };
+}
+
+/** Numbers, signs and units keep left-to-right order inside right-to-left text. */
+function Ltr({ children }: { children: string }) {
+  return <bdi dir="ltr">{children}</bdi>;
 }
 
 /**
@@ -121,17 +128,18 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
   const labels = { ...DEFAULT_TIME_IN_RANGES_BAR_LABELS, ...props.labels };
   const patternId = useSvgId('tir-pattern');
   const bounds = rangeBoundsText(ranges, unit, locale);
-  const pct = (v: number) => isolateLtr(`${formatPercent(v, locale)}%`);
+  const pctText = (v: number) => `${formatPercent(v, locale)}%`;
   const table = {
     caption: labels.title,
     columns: [labels.range, `${unit}`, labels.percent],
-    rows: [...RANGE_KEYS].reverse().map((k) => [labels[k], bounds[k], percentages ? pct(percentages[k]) : labels.noData]),
+    rows: [...RANGE_KEYS].reverse().map((k) => [labels[k], isolateLtr(bounds[k]), percentages ? isolateLtr(pctText(percentages[k])) : labels.noData]),
   };
+  const keyed = (parts: ReactNode[]) => parts.map((part, i) => <Fragment key={i}>{part}</Fragment>);
   const goalName = (goal: RangeGoal) => {
     const keys = goal.ranges;
-    if (keys.length === 1 && keys[0] === 'target') return fillTemplate(labels.inRange, { range: `${bounds.target} ${unit}` });
-    if (keys.includes('veryLow')) return fillTemplate(labels.below, { value: isolateLtr(`${formatGlucose(keys.includes('low') ? ranges.low : ranges.veryLow, unit, locale)} ${unit}`) });
-    return fillTemplate(labels.above, { value: isolateLtr(`${formatGlucose(keys.includes('high') ? ranges.high : ranges.veryHigh, unit, locale)} ${unit}`) });
+    if (keys.length === 1 && keys[0] === 'target') return keyed(fillTemplateParts<ReactNode>(labels.inRange, { range: <Ltr>{`${bounds.target} ${unit}`}</Ltr> }));
+    const value = keys.includes('veryLow') ? (keys.includes('low') ? ranges.low : ranges.veryLow) : keys.includes('high') ? ranges.high : ranges.veryHigh;
+    return keyed(fillTemplateParts<ReactNode>(keys.includes('veryLow') ? labels.below : labels.above, { value: <Ltr>{`${formatGlucose(value, unit, locale)} ${unit}`}</Ltr> }));
   };
   const goalList =
     goals !== 'none' && percentages ? (
@@ -146,11 +154,13 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                   {met ? '✓' : '✗'}
                 </span>
                 <span>
-                  {fillTemplate(labels.goalLine, {
-                    name: goalName(goal),
-                    value: pct(goalValue(goal, percentages)),
-                    goal: isolateLtr(`${goal.comparator}${formatPercent(goal.percent, locale)}%`),
-                  })}{' '}
+                  {keyed(
+                    fillTemplateParts<ReactNode>(labels.goalLine, {
+                      name: <span>{goalName(goal)}</span>,
+                      value: <Ltr>{pctText(goalValue(goal, percentages))}</Ltr>,
+                      goal: <Ltr>{`${goal.comparator}${formatPercent(goal.percent, locale)}%`}</Ltr>,
+                    }),
+                  )}{' '}
                   — {met ? labels.met : labels.notMet}
                 </span>
               </li>
@@ -214,7 +224,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                       </text>
                       <text x={rtl ? labelX - pctWidth : labelX + pctWidth} y={ly} dy="0.35em" textAnchor={anchor} fontFamily={theme.fontFamily} fill={theme.text} fontSize={theme.fontSize + 1}>
                         {labels[r.key]}
-                        <tspan fill={theme.mutedText} fontSize={theme.fontSize}>{` ${bounds[r.key]} ${unit}`}</tspan>
+                        <tspan fill={theme.mutedText} fontSize={theme.fontSize}>{` ${isolateLtr(`${bounds[r.key]} ${unit}`)}`}</tspan>
                       </text>
                     </g>
                   );
