@@ -32,7 +32,7 @@ describe('agpProfile', () => {
     for (const b of p.bins) {
       if (b.minuteOfDay === 1440) continue; // 24:00 is the next day's 00:00, value 40
       const want = 40 + b.minuteOfDay / 10;
-      // The skipped hour's slots read the instant the clock jumped to (03:xx).
+      // A skipped slot (02:xx) reads one hour later (03:xx), as Luxon and Temporal resolve it.
       if (b.minuteOfDay >= 120 && b.minuteOfDay < 180) continue;
       expect(b.p5, `${b.minuteOfDay}`).toBeCloseTo(want, 9);
       expect(b.p95, `${b.minuteOfDay}`).toBeCloseTo(want, 9);
