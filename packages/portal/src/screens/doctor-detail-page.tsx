@@ -1,12 +1,13 @@
-import { Center, Text } from '@chakra-ui/react';
-import { useTranslation } from '@cgm-portal/i18n';
+import { getRouteApi } from '@tanstack/react-router';
+import { DoctorDetail } from '../features/followers/doctor-detail';
 
-// The doctor's detail view arrives with the followers issue.
+const route = getRouteApi('/doctorDetail/$id');
+
+/**
+ * /doctorDetail/{id}: public by the spec, so no route guard; the screen authenticates with the
+ * signed-in session and shows data only when the server allows it (see DoctorDetail).
+ */
 export function DoctorDetailPage() {
-  const { t } = useTranslation();
-  return (
-    <Center minH="60vh" as="main">
-      <Text>{t('common.noData')}</Text>
-    </Center>
-  );
+  const { id } = route.useParams();
+  return <DoctorDetail memberId={/^\d+$/.test(id) ? Number(id) : NaN} />;
 }

@@ -1,13 +1,13 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from '@cgm-portal/i18n';
+import { FollowingList } from '../features/followers/following-list';
 import { ScreenFrame } from './screen-frame';
 
-// The screen's content arrives with its own issue; until then it says plainly that there is nothing here.
+/** /follow: the people a follower follows, and a follow request by e-mail. */
 export function FollowPage() {
   const { t } = useTranslation();
   return (
     <ScreenFrame title={t('routes.follow')}>
-      <Text color="fg.muted">{t('common.noData')}</Text>
+      <FollowingList columns="following" />
     </ScreenFrame>
   );
 }

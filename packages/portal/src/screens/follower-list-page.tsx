@@ -1,13 +1,13 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from '@cgm-portal/i18n';
+import { FollowerList } from '../features/followers/follower-list';
 import { ScreenFrame } from './screen-frame';
 
-// The screen's content arrives with its own issue; until then it says plainly that there is nothing here.
+/** /follower: the CGM user manages who follows their data (spec §2 Follower management). */
 export function FollowerListPage() {
   const { t } = useTranslation();
   return (
     <ScreenFrame title={t('routes.followerList')}>
-      <Text color="fg.muted">{t('common.noData')}</Text>
+      <FollowerList />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,222 @@
+import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import type { GlucoseUnit, Reading } from '@cgm-portal/api-client';
+import { formatGlucose, GlucoseTrace, TimeInRangesBar, type GlucoseTraceLabels, type TimeInRangesBarLabels } from '@cgm-portal/charts';
+import { DEFAULT_RANGES, timeInRanges } from '@cgm-portal/glucose-metrics';
+import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSession } from '../../session/session-context';
+import { isStale, latestReading, minutesAgo, readingsToday, trendOf, type Trend } from './monitor-model';
+import { isAccessRefused, sharedMemberInfoQuery, sharedReadingsQuery } from './queries';
+
+const HOUR_MS = 3_600_000;
+/** Spec §2/§9: the home windows of 4, 8, 12 and 24 hours. */
+export const MONITOR_WINDOWS_HOURS = [4, 8, 12, 24] as const;
+type WindowHours = (typeof MONITOR_WINDOWS_HOURS)[number];
+/** One fetch covers the longest window and today since midnight. */
+const FETCH_HOURS = 24;
+
+const TREND_ARROW: Record<Trend, string> = {
+  risingQuickly: '⇈',
+  rising: '↑',
+  risingSlowly: '↗',
+  stable: '→',
+  fallingSlowly: '↘',
+  falling: '↓',
+  fallingQuickly: '⇊',
+  unknown: '–',
+};
+
+type TFunction = ReturnType<typeof useTranslation>['t'];
+
+function traceLabels(t: TFunction, hours: number): Partial<GlucoseTraceLabels> {
+  return {
+    title: t('home.lastHours', { count: hours }),
+    // The chart fills {count}, {start}, {end} and {gaps} itself.
+    summary: t('agp.traceSummary', { readings: '{count}', start: '{start}', end: '{end}', gaps: '{gaps}' }),
+    keyboardHint: t('agp.traceKeyboardHint'),
+    time: t('common.time'),
+    lowest: t('home.min'),
+    highest: t('home.max'),
+    readings: t('agp.readingsColumn'),
+    lo: t('agp.sensorLo'),
+    hi: t('agp.sensorHi'),
+    noData: t('common.noData'),
+  };
+}
+
+function tirLabels(t: TFunction): Partial<TimeInRangesBarLabels> {
+  return {
+    title: t('home.tir'),
+    veryLow: t('ranges.veryLow'),
+    low: t('ranges.low'),
+    target: t('ranges.target'),
+    high: t('ranges.high'),
+    veryHigh: t('ranges.veryHigh'),
+    range: t('agp.rangeColumn'),
+    percent: t('agp.percentOfTime'),
+    below: t('ranges.below', { value: '{value}' }),
+    above: t('ranges.above', { value: '{value}' }),
+    inRange: `${t('ranges.target')} {range}`,
+    noData: t('common.noData'),
+  };
+}
+
+/** Why the follower sees no data: sharing stopped while watching, or never shared with them. */
+export function AccessRefused({ hadData }: { hadData: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="warning" role="alert" data-testid="access-refused">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{hadData ? t('followers.noLongerShared') : t('followers.notSharedWithYou')}</Alert.Title>
+        <Alert.Description>{t('followers.refusedHint')}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Card.Root as="section" aria-label={title} data-testid={testId}>
+      <Card.Header pb="0">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+export interface MonitorPanelsProps {
+  readings: readonly Reading[];
+  unit: GlucoseUnit;
+  timeZone: string;
+  now: number;
+  /** Epoch ms the data was fetched, shown so a carer knows how fresh it is. */
+  fetchedAt: number;
+}
+
+/** The monitor panel (latest glucose, trend, today's TIR) and the chart panel with its windows. */
+export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: MonitorPanelsProps) {
+  const { t } = useTranslation();
+  const { language, dir } = useLanguage();
+  const [windowHours, setWindowHours] = useState<WindowHours>(24);
+  const latest = latestReading(readings);
+  const trend = trendOf(readings);
+  const today = useMemo(() => readingsToday(readings, timeZone, now), [readings, timeZone, now]);
+  const tir = today.length ? timeInRanges(today, DEFAULT_RANGES) : null;
+
+  return (
+    <Stack gap="4">
+      <Text fontSize="xs" color="fg.muted" data-testid="fetched-at">
+        {t('followers.dataAsOf', { time: formatDateTime(fetchedAt, { lang: language }) })}
+      </Text>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <Panel title={t('home.monitorPanel')} testId="monitor-panel">
+          <Stack gap="4">
+            <Stat.Root>
+              <Stat.Label>{t('home.latestGlucose')}</Stat.Label>
+              {latest ? (
+                <>
+                  <HStack align="baseline" gap="2">
+                    <Stat.ValueText fontSize="4xl" data-testid="latest-glucose">
+                      {formatGlucose(latest.mgdl, unit, language)}
+                    </Stat.ValueText>
+                    <Stat.ValueUnit>{unit}</Stat.ValueUnit>
+                    <Text as="span" fontSize="2xl" aria-hidden="true">
+                      {TREND_ARROW[trend]}
+                    </Text>
+                  </HStack>
+                  <Stat.HelpText>
+                    {t(`home.trends.${trend}`)} ·{' '}
+                    {isStale(latest, now)
+                      ? t('home.stale')
+                      : minutesAgo(latest, now) === 0
+                        ? t('home.justNow')
+                        : t('home.minutesAgo', { count: minutesAgo(latest, now) })}
+                  </Stat.HelpText>
+                </>
+              ) : (
+                <Text color="fg.muted">{t('home.noReading')}</Text>
+              )}
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>
+                {t('home.tir')} · {t('common.today')}
+              </Stat.Label>
+              <Stat.ValueText data-testid="tir-today">{tir ? `${Math.round(tir.target)}%` : t('common.noData')}</Stat.ValueText>
+            </Stat.Root>
+          </Stack>
+        </Panel>
+        <Box gridColumn={{ lg: 'span 2' }}>
+          <Panel title={t('home.chartPanel')} testId="chart-panel">
+            <Stack gap="3">
+              <HStack gap="1" role="group" aria-label={t('home.window')}>
+                {MONITOR_WINDOWS_HOURS.map((h) => (
+                  <Button key={h} size="xs" variant={h === windowHours ? 'solid' : 'outline'} aria-pressed={h === windowHours} onClick={() => setWindowHours(h)}>
+                    {t(`home.hours${h}`)}
+                  </Button>
+                ))}
+              </HStack>
+              <GlucoseTrace
+                readings={readings}
+                start={now - windowHours * HOUR_MS}
+                end={now}
+                unit={unit}
+                timeZone={timeZone}
+                locale={language}
+                direction={dir}
+                labels={traceLabels(t, windowHours)}
+              />
+            </Stack>
+          </Panel>
+        </Box>
+      </SimpleGrid>
+      <Panel title={t('home.percentOfToday')} testId="tir-panel">
+        <TimeInRangesBar percentages={tir} unit={unit} goals="none" height={180} locale={language} direction={dir} labels={tirLabels(t)} />
+      </Panel>
+    </Stack>
+  );
+}
+
+/**
+ * A shared person's live data for a follower: refreshed every 30 s. When the server refuses
+ * (sharing stopped, relation removed, never approved) the panels disappear at the next refresh
+ * and a translated explanation takes their place; the last data is never left on screen.
+ */
+export function SharedMemberMonitor({ memberId, header }: { memberId: number; header?: (name: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const info = useQuery(sharedMemberInfoQuery(api, memberId));
+  const readings = useQuery(sharedReadingsQuery(api, memberId, FETCH_HOURS));
+  const refused = isAccessRefused(info.error) || isAccessRefused(readings.error);
+
+  // TanStack keeps the last answer beside a later error: having one means sharing stopped while watching.
+  if (refused) return <AccessRefused hadData={info.data !== undefined || readings.data !== undefined} />;
+  if (info.isError || readings.isError) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t('errors.generic')}</Alert.Title>
+        <Button size="xs" ms="auto" onClick={() => void Promise.all([info.refetch(), readings.refetch()])}>
+          {t('common.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (!info.data || !readings.data) return <Text color="fg.muted">{t('common.loading')}</Text>;
+  return (
+    <Stack gap="4" data-testid="shared-member-monitor">
+      {header?.(info.data.memberName)}
+      <MonitorPanels
+        readings={readings.data.readings}
+        unit={info.data.unit}
+        timeZone={readings.data.timeZone}
+        now={readings.dataUpdatedAt}
+        fetchedAt={readings.dataUpdatedAt}
+      />
+    </Stack>
+  );
+}
