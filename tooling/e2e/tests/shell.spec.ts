@@ -253,6 +253,19 @@ test.describe('layout', () => {
   });
 });
 
+test.describe('code loading', () => {
+  test('a route chunk that fails to load shows a translated error with a retry, not a blank page', async ({ page }) => {
+    await useEnglish(page, human16);
+    let blocked = true;
+    await page.route(/\/assets\/forget-page-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto(appUrl(human16, '/forget'));
+    await expect(page.getByText(translated('en', 'errors.chunkLoadFailed'))).toBeVisible({ timeout: 20_000 });
+    blocked = false;
+    await page.getByRole('button', { name: translated('en', 'common.retry') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: translated('en', 'forget.title') })).toBeVisible();
+  });
+});
+
 test.describe('accessibility', () => {
   const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
     violations

@@ -5,6 +5,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { menuTitleKey, visibleMenus } from '../routes/menus';
 import { useSession } from '../session/session-context';
+import { LayoutCounts } from './counts';
 import { FullScreenButton, HelpButton, RefreshButton } from './header-actions';
 import { KindlyNote } from './kindly-note';
 import { LanguageSelect } from './language-select';
@@ -101,6 +102,11 @@ export function MainLayout() {
               <MenuIcon />
             </IconButton>
           )}
+          {hasSidebar && isPhone && (
+            <Text fontWeight="bold" truncate data-testid="logo">
+              {variant.logoText}
+            </Text>
+          )}
           {isFollower && (
             <HStack as="nav" aria-label={t('layout.mainNavigation')} gap="3" overflowX="auto">
               <Text fontWeight="bold" data-testid="logo">
@@ -116,6 +122,7 @@ export function MainLayout() {
             </HStack>
           )}
           <Box flex="1" />
+          <LayoutCounts />
           <RefreshButton />
           <Box display={{ base: 'none', sm: 'block' }}>
             <HelpButton />
