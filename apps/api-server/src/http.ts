@@ -24,6 +24,37 @@ export class Problem extends Error {
     super(key);
   }
 }
+/** JSON text the database already made; spliced into the answer as it is. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/** JSON.stringify that splices RawJson values in without parsing them. */
+export function stringifyAnswer(answer: unknown): string {
+  const raws: string[] = [];
+  // A per-answer tag, so no string a user wrote can pose as a placeholder.
+  const tag = `raw${randomId(9)}`;
+  const text = JSON.stringify(answer, (_key, value: unknown) => {
+    if (value instanceof RawJson) {
+      raws.push(value.json);
+      return `${tag}:${raws.length - 1}`;
+    }
+    return value;
+  });
+  if (raws.length === 0) return text;
+  return text.replace(new RegExp(`"${tag}:(\\d+)"`, 'g'), (_, i: string) => raws[Number(i)]!);
+}
+
+/** The answer with RawJson parsed back, for checking it against the contract. */
+function materialize(value: unknown): unknown {
+  if (value instanceof RawJson) return JSON.parse(value.json);
+  if (Array.isArray(value)) return value.map(materialize);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, materialize(v)]));
+  }
+  return value;
+}
+
 export const noPermission = () => new Problem(ResponseCode.noPermission, 'noPermission');
 export const notFound = () => new Problem(ResponseCode.notFound, 'notFound');
 
@@ -137,7 +168,7 @@ function responseCheck(definition: CallDefinition, result: CallResult): string |
       : definition.shape === 'item'
         ? envelopeBase.extend({ item: definition.response })
         : envelopeBase;
-  const parsed = schema.safeParse({ ...result, code: 200, message: '' });
+  const parsed = schema.safeParse(materialize({ ...result, code: 200, message: '' }));
   return parsed.success ? null : parsed.error.message;
 }
 
@@ -175,7 +206,8 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
           if (problem) throw new Error(`${name} answered outside the contract: ${problem}`);
         }
         const { message, code, ...rest } = result;
-        return c.json({ code: code ?? ResponseCode.ok, message: t(message ?? 'ok'), ...rest });
+        const answer = { code: code ?? ResponseCode.ok, message: t(message ?? 'ok'), ...rest };
+        return c.body(stringifyAnswer(answer), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
       } catch (error) {
         if (error instanceof Problem) return c.json({ code: error.code, message: t(error.key, error.params) });
         console.error(`[api] ${definition.path} failed:`, error);

@@ -195,6 +195,19 @@ export class KyselyStore implements Store {
       order by time`.execute(this.db.withoutPlugins());
     return rows;
   }
+  async listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number): Promise<string> {
+    // Serialising 26,000 rows inside the database is several times cheaper than building
+    // 26,000 objects in JavaScript and stringifying them again.
+    const where = sql`member_id = ${memberId} and kind = ${kind} and time >= ${from} and time < ${to}`;
+    const query =
+      this.dialect === 'postgres'
+        ? sql<{ json: string }>`select coalesce(json_agg(json_build_object('time', time, 'mgdl', mgdl) order by time), '[]')::text as json
+            from readings where ${where}`
+        : sql<{ json: string }>`select json_group_array(json_object('time', time, 'mgdl', mgdl) order by time) as json
+            from readings where ${where}`;
+    const { rows } = await query.execute(this.db.withoutPlugins());
+    return rows[0]?.json ?? '[]';
+  }
   async lastReadingTime(memberId: number) {
     const row = await this.db
       .selectFrom('readings')

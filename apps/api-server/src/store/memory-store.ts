@@ -230,6 +230,9 @@ export class MemoryStore implements Store {
     }
     return out;
   }
+  async listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number) {
+    return JSON.stringify(await this.listReadings(memberId, kind, from, to));
+  }
   async lastReadingTime(memberId: number) {
     return this.t.readings.get(`${memberId}/sgv`)?.time.at(-1);
   }

@@ -39,6 +39,8 @@ export interface Store {
   insertReadings(readings: ReadingRow[]): Promise<number>;
   /** Ascending by time, from ≤ time < to. */
   listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]>;
+  /** The same readings as a JSON array text `[{"time":…,"mgdl":…},…]`, made by the database. */
+  listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number): Promise<string>;
   lastReadingTime(memberId: number): Promise<number | undefined>;
 
   insertSession(session: NewSession): Promise<number>;
