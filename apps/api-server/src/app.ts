@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { ResponseCode } from '@cgm-portal/api-client/contract';
 import { AttemptLimiter } from './attempt-limiter';
@@ -38,6 +39,17 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024;
 export function createApp(given: Deps) {
   const deps: Deps = { ...given, limiter: given.limiter ?? new AttemptLimiter(given.now) };
   const app = new Hono();
+  if (deps.config.corsOrigins?.length) {
+    app.use(
+      '/api/*',
+      cors({
+        origin: deps.config.corsOrigins,
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['Content-Type', 'xToken', 'lanCode', 'timeZone'],
+        maxAge: 600,
+      }),
+    );
+  }
   app.use(
     '/api/*',
     bodyLimit({

@@ -12,6 +12,8 @@ export interface ServerConfig {
   rsaBits: number;
   enableTestHooks: boolean;
   production: boolean;
+  /** CGM_CORS_ORIGINS, comma-separated; empty: same-origin only. */
+  corsOrigins: string[];
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -38,5 +40,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rsaBits,
     enableTestHooks,
     production,
+    corsOrigins: (env.CGM_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

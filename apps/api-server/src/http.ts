@@ -64,6 +64,8 @@ export interface AppConfig {
   enableTestHooks: boolean;
   /** Check every answer against the contract (tests); costs time on large answers. */
   validateResponses: boolean;
+  /** Origins allowed to call across origins (apps built with another API base URL). */
+  corsOrigins?: string[];
 }
 
 export interface Deps {

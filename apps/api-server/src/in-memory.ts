@@ -12,6 +12,8 @@ export interface InMemoryAppOptions extends SeedOptions {
   tokenTtlMs?: number;
   /** Test hooks (/api/test/*); default true: the in-memory app is only ever a test double. */
   enableTestHooks?: boolean;
+  /** Check every answer against the contract (default true; false makes Storybook a bit faster). */
+  validateResponses?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function createInMemoryApp(options: InMemoryAppOptions = {}) {
     config: {
       tokenTtlMs: options.tokenTtlMs ?? 24 * 3600 * 1000,
       enableTestHooks: options.enableTestHooks ?? true,
-      validateResponses: true,
+      validateResponses: options.validateResponses ?? true,
     },
   };
   if (options.seedDemo !== false) await seedDemoData(store, platform, { ...options, now: options.now ?? now() });

@@ -53,6 +53,7 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
       tokenTtlMs: config.tokenTtlHours * 3600 * 1000,
       enableTestHooks: config.enableTestHooks,
       validateResponses: process.env.CGM_VALIDATE_RESPONSES === '1',
+      corsOrigins: config.corsOrigins,
     },
   };
 }
