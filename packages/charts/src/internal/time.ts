@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -45,8 +44,42 @@ export function formatDay(time: number, locale: string, timeZone: string): strin
 
 /** "Mon 3" for a yyyy-MM-dd local date. */
 export function formatLocalDate(date: string, locale: string, options: Intl.DateTimeFormatOptions): string {
-  const dt = DateTime.fromISO(date, { zone: 'UTC' });
-  return dateTimeFormat(locale, 'UTC', options).format(dt.toMillis());
+  return dateTimeFormat(locale, 'UTC', options).format(Date.parse(`${date}T00:00:00Z`));
+}
+
+const offsetCache = new Map<string, number>();
+
+/**
+ * Offset of the zone from UTC at instant t, ms (wall clock − UTC). Read from Intl once per zone
+ * and UTC hour, then cached: ticks are computed on every render and luxon's per-call zone maths
+ * cost ~0.5 ms an hour tick.
+ */
+export function zoneOffsetMs(t: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(t / HOUR_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const parts = dateTimeFormat('en-US', timeZone, {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(t);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+    offset = wall - (t - (((t % 1000) + 1000) % 1000));
+    if (offsetCache.size > 20_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+/** The instant at which the zone's wall clock shows `wall` (wall clock as if it were UTC ms). */
+function wallToUtc(wall: number, timeZone: string): number {
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  return wall - zoneOffsetMs(first, timeZone);
 }
 
 /**
@@ -59,32 +92,30 @@ export function timeTicks(from: number, to: number, options: { timeZone: string;
   const span = to - from;
   const hourStep = HOUR_STEPS.find((h) => span / (h * HOUR_MS) <= maxTicks);
   const ticks: TimeTick[] = [];
+  const wallFrom = from + zoneOffsetMs(from, timeZone);
+  const push = (wall: number, label: (t: number) => string) => {
+    const t = wallToUtc(wall, timeZone);
+    // A wall time skipped or repeated by a DST change maps onto a neighbour: keep one tick.
+    if (t < from || t > to || ticks.some((k) => k.time === t)) return;
+    const midnight = ((wall % DAY_MS) + DAY_MS) % DAY_MS === 0;
+    ticks.push({ time: t, midnight, label: label(t) });
+  };
   if (hourStep !== undefined) {
-    let t = DateTime.fromMillis(from, { zone: timeZone }).startOf('hour');
-    while (t.toMillis() <= to) {
-      const ms = t.toMillis();
-      if (ms >= from && t.hour % hourStep === 0 && t.minute === 0) {
-        const midnight = t.hour === 0;
-        ticks.push({
-          time: ms,
-          midnight,
-          label: midnight && span > 6 * HOUR_MS ? formatDay(ms, locale, timeZone) : formatClock(ms, locale, timeZone),
-        });
-      }
-      t = t.plus({ hours: 1 });
+    const stepMs = hourStep * HOUR_MS;
+    // Multiples of the step from local midnight: 24 is a multiple of every hour step.
+    for (let wall = Math.ceil(wallFrom / stepMs) * stepMs; wall <= wallFrom + span + HOUR_MS; wall += stepMs) {
+      push(wall, (t) => {
+        const midnight = ((wall % DAY_MS) + DAY_MS) % DAY_MS === 0;
+        return midnight && span > 6 * HOUR_MS ? formatDay(t, locale, timeZone) : formatClock(t, locale, timeZone);
+      });
     }
     return ticks;
   }
   const dayStep = DAY_STEPS.find((d) => span / (d * DAY_MS) <= maxTicks) ?? Math.ceil(span / DAY_MS / maxTicks);
-  let t = DateTime.fromMillis(from, { zone: timeZone }).startOf('day');
-  if (t.toMillis() < from) t = t.plus({ days: 1 });
+  let wall = Math.ceil(wallFrom / DAY_MS) * DAY_MS;
   // Weekly steps start on a Monday so the grid lines up with the calendar.
-  if (dayStep % 7 === 0) while (t.weekday !== 1) t = t.plus({ days: 1 });
-  while (t.toMillis() <= to) {
-    const ms = t.toMillis();
-    ticks.push({ time: ms, midnight: true, label: formatDay(ms, locale, timeZone) });
-    t = t.plus({ days: dayStep });
-  }
+  if (dayStep % 7 === 0) while (new Date(wall).getUTCDay() !== 1) wall += DAY_MS;
+  for (; wall <= wallFrom + span + HOUR_MS; wall += dayStep * DAY_MS) push(wall, (t) => formatDay(t, locale, timeZone));
   return ticks;
 }
 
