@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { syntheticDay, syntheticEvents, FIXTURE_START_DATE, FIXTURE_TIME_ZONE } from '../fixtures';
+import { syntheticDay, syntheticEvents, syntheticReadings, FIXTURE_START_DATE, FIXTURE_TIME_ZONE } from '../fixtures';
 import { GlucoseTrace } from './glucose-trace';
 
 afterEach(cleanup);
@@ -86,5 +86,24 @@ describe('GlucoseTrace', () => {
     const xs = [...d.matchAll(/[ML]([\d.]+),/g)].map((m) => Number(m[1]));
     expect(xs[0]!).toBeGreaterThan(xs[xs.length - 1]!);
     expect(container.querySelector('svg')!.getAttribute('style')).toContain('direction: ltr');
+  });
+
+  it('keeps a single 40 mg/dL low visible among 90 days of readings', () => {
+    const readings = syntheticReadings({ days: 90, loHi: false, gaps: false });
+    const start = readings[0]!.time;
+    const end = readings[readings.length - 1]!.time;
+    const lowest = (list: typeof readings) => {
+      const { container } = render(<GlucoseTrace readings={list} start={start} end={end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={600} print />);
+      const ys = [...tracePath(container).matchAll(/[ML][\d.]+,([\d.]+)/g)].map((m) => Number(m[1]));
+      cleanup();
+      return { maxY: Math.max(...ys), points: ys.length };
+    };
+    const middle = Math.floor(readings.length / 2);
+    const without = lowest(readings);
+    const withLow = lowest(readings.map((r, i) => (i === middle ? { ...r, mgdl: 40 } : r)));
+    expect(readings.length).toBeGreaterThan(25_000);
+    // The path is reduced to a few points per pixel column, yet reaches the 40 mg/dL reading.
+    expect(withLow.points).toBeLessThan(4 * 600);
+    expect(withLow.maxY).toBeGreaterThan(without.maxY);
   });
 });
