@@ -1,0 +1,152 @@
+import { useTranslation } from '@cgm-portal/i18n';
+import { useMemo, type ReactNode } from 'react';
+import { chunk } from '../model/report-model';
+import type { AgpReportModel } from '../model/types';
+import { AllDayChartsSection, AgpProfileSection, DailyProfilesSection, MultiDayTrendSection } from '../sections/chart-sections';
+import { DailyStatisticsSection } from '../sections/daily-statistics';
+import { EndPage, InsufficientDataSection } from '../sections/end-page';
+import { GlucoseMetricsSection } from '../sections/glucose-metrics';
+import { ReportHeader } from '../sections/report-header';
+import { StatisticsAndTargets, TimeInRangesSection } from '../sections/statistics-targets';
+import { createReportFormat } from './format';
+import { ALL_DAY_CHARTS_PER_PAGE, DAILY_STATISTICS_ROWS_PER_PAGE, contentWidthPx, type PageSize } from './page-geometry';
+import { ReportContext, type ReportContextValue } from './report-context';
+import { reportStyles } from './report-styles';
+
+export interface AgpReportProps {
+  /** From buildReportModel(). */
+  model: AgpReportModel;
+  /**
+   * 'screen': sections stacked in the page's width, interactive charts. 'print': page-sized blocks
+   * with page breaks and `@page` size, static SVG charts, for the Print button and the PDF.
+   * @default 'screen'
+   */
+  layout?: 'screen' | 'print';
+  /** Paper of the print layout. @default 'A4' */
+  pageSize?: PageSize;
+}
+
+/** The kinds of page the report is made of, in order. */
+export type ReportPageKind =
+  | 'summary'
+  | 'metrics'
+  | 'agp'
+  | 'trend'
+  | 'daily-profiles'
+  | 'all-day-charts'
+  | 'daily-statistics'
+  | 'end';
+
+interface ReportPage {
+  key: string;
+  kind: ReportPageKind;
+  content: ReactNode;
+}
+
+/** The pages of the report. With fewer than 5 days of data the AGP sections give way to the message. */
+function reportPages(model: AgpReportModel, pageSize: PageSize): ReportPage[] {
+  if (!model.agp) {
+    return [
+      {
+        key: 'summary',
+        kind: 'summary',
+        content: (
+          <>
+            <ReportHeader />
+            <InsufficientDataSection />
+          </>
+        ),
+      },
+      { key: 'end', kind: 'end', content: <EndPage /> },
+    ];
+  }
+  const profile = model.agp;
+  const pages: ReportPage[] = [
+    {
+      key: 'summary',
+      kind: 'summary',
+      content: (
+        <>
+          <ReportHeader />
+          <div className="agp-grid">
+            <StatisticsAndTargets />
+            <TimeInRangesSection />
+          </div>
+        </>
+      ),
+    },
+    { key: 'metrics', kind: 'metrics', content: <GlucoseMetricsSection /> },
+    { key: 'agp', kind: 'agp', content: <AgpProfileSection profile={profile} /> },
+    { key: 'trend', kind: 'trend', content: <MultiDayTrendSection /> },
+  ];
+  model.dailyPages.forEach((days) =>
+    pages.push({ key: `daily-${days[0]!.date}`, kind: 'daily-profiles', content: <DailyProfilesSection days={days} /> }),
+  );
+  chunk(model.days, ALL_DAY_CHARTS_PER_PAGE[pageSize]).forEach((days) =>
+    pages.push({ key: `all-day-${days[0]!.date}`, kind: 'all-day-charts', content: <AllDayChartsSection days={days} /> }),
+  );
+  chunk(model.dailyStatistics, DAILY_STATISTICS_ROWS_PER_PAGE).forEach((rows) =>
+    pages.push({ key: `stats-${rows[0]!.date}`, kind: 'daily-statistics', content: <DailyStatisticsSection rows={rows} /> }),
+  );
+  pages.push({ key: 'end', kind: 'end', content: <EndPage /> });
+  return pages;
+}
+
+/**
+ * The AGP report of one period, in the model's language (the caller loads that language's
+ * catalog, e.g. PortalI18n.setLanguage), laid out for the screen or for paper. Right-to-left
+ * languages set `dir="rtl"` on the root; charts keep time running left to right.
+ */
+export function AgpReport({ model, layout = 'screen', pageSize = 'A4' }: AgpReportProps) {
+  const { t } = useTranslation(undefined, { lng: model.language });
+  const value = useMemo<ReportContextValue>(
+    () => ({
+      model,
+      t,
+      fmt: createReportFormat(model.language, model.unit, model.timeZone),
+      layout,
+      pageSize,
+      chartWidth: layout === 'print' ? contentWidthPx(pageSize) : undefined,
+      unitLabel: model.unit === 'mmol/L' ? t('units.mmoll') : t('units.mgdl'),
+    }),
+    [model, t, layout, pageSize],
+  );
+  const pages = useMemo(() => reportPages(model, pageSize), [model, pageSize]);
+  const fmt = value.fmt;
+  const print = layout === 'print';
+  const period = t('report.dateRange', { from: fmt.date(model.period.from), to: fmt.date(model.period.to - 1) });
+
+  return (
+    <ReportContext.Provider value={value}>
+      <article
+        className={`agp-report agp-${layout}`}
+        dir={model.direction}
+        lang={model.language}
+        data-layout={layout}
+        data-page-size={pageSize}
+        aria-label={t('agp.reportTitle')}
+      >
+        <style>{reportStyles(layout, pageSize)}</style>
+        {pages.map((page, i) => (
+          <section
+            key={page.key}
+            className="agp-page"
+            data-page-kind={page.kind}
+            // Inline as well as in the stylesheet, so the break survives whatever CSS the host page loads.
+            style={print && i > 0 ? { breakBefore: 'page' } : undefined}
+          >
+            {print ? (
+              <div className="agp-page-head" aria-hidden="true">
+                <span>{t('agp.reportTitle')}</span>
+                <span>{model.subject.name}</span>
+                <span>{period}</span>
+              </div>
+            ) : null}
+            <div className="agp-page-body">{page.content}</div>
+            {print ? <div className="agp-page-foot">{t('agp.pageOf', { page: i + 1, total: pages.length })}</div> : null}
+          </section>
+        ))}
+      </article>
+    </ReportContext.Provider>
+  );
+}

@@ -1,0 +1,115 @@
+import { GRI_ZONE_UPPER_BOUNDS } from '../model/gri-zone';
+import type { GriResultModel, GriZone } from '../model/types';
+
+/**
+ * Zone fills of the GRI grid, green (A) to red (E), after the GRI grid of Klonoff et al. 2023
+ * (doi:10.1177/19322968221085273). Light tints so the point and the zone letters keep contrast.
+ */
+const ZONE_FILLS: Readonly<Record<GriZone, string>> = {
+  A: '#d3ecd3',
+  B: '#fdf0b3',
+  C: '#fdd9a8',
+  D: '#f9b9a0',
+  E: '#ef9a9a',
+};
+
+/** Axis spans of the published GRI grid: hypoglycaemia component 0–30 %, hyperglycaemia component 0–60 %. */
+const HYPO_MAX = 30;
+const HYPER_MAX = 60;
+/** GRI = 3.0·hypo + 1.6·hyper (Klonoff 2023). */
+const HYPO_WEIGHT = 3;
+const HYPER_WEIGHT = 1.6;
+
+export interface GriChartProps {
+  gri: GriResultModel;
+  title: string;
+  hypoLabel: string;
+  hyperLabel: string;
+  /** Formats a 0–100 number for the axes and the point. */
+  formatNumber: (value: number) => string;
+  width?: number;
+  height?: number;
+}
+
+/** Region of the grid where GRI ≤ c, clipped to the axes' spans, as an SVG polygon's points. */
+function zonePolygon(c: number, x: (v: number) => number, y: (v: number) => number): string {
+  const pts: [number, number][] = [[0, 0]];
+  const xAtY0 = c / HYPO_WEIGHT;
+  if (xAtY0 <= HYPO_MAX) pts.push([xAtY0, 0]);
+  else {
+    pts.push([HYPO_MAX, 0]);
+    pts.push([HYPO_MAX, Math.min(HYPER_MAX, (c - HYPO_WEIGHT * HYPO_MAX) / HYPER_WEIGHT)]);
+  }
+  const yAtX0 = c / HYPER_WEIGHT;
+  if (yAtX0 <= HYPER_MAX) pts.push([0, yAtX0]);
+  else {
+    const xAtTop = (c - HYPER_WEIGHT * HYPER_MAX) / HYPO_WEIGHT;
+    if (xAtTop < HYPO_MAX) pts.push([xAtTop, HYPER_MAX]);
+    pts.push([0, HYPER_MAX]);
+  }
+  return pts.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(' ');
+}
+
+/**
+ * The GRI grid: hypoglycaemia component across, hyperglycaemia component up, the five zones as
+ * diagonal bands, and the period's point. Drawn here because @cgm-portal/charts has no GRI chart.
+ * Left-to-right like every chart, whatever the page direction.
+ */
+export function GriChart({ gri, title, hypoLabel, hyperLabel, formatNumber, width = 300, height = 210 }: GriChartProps) {
+  const margin = { left: 34, right: 10, top: 8, bottom: 34 };
+  const plotW = width - margin.left - margin.right;
+  const plotH = height - margin.top - margin.bottom;
+  const x = (v: number) => margin.left + (v / HYPO_MAX) * plotW;
+  const y = (v: number) => margin.top + plotH - (v / HYPER_MAX) * plotH;
+  const zones = [...GRI_ZONE_UPPER_BOUNDS].reverse();
+  const px = x(Math.min(gri.hypo, HYPO_MAX));
+  const py = y(Math.min(gri.hyper, HYPER_MAX));
+  // Zone letters sit on the bisector of each band's diagonal.
+  const letterAt = (lower: number, upper: number) => {
+    const c = (lower + Math.min(upper, 100)) / 2;
+    const share = 0.35;
+    return { lx: x(Math.min(HYPO_MAX, (c * share) / HYPO_WEIGHT)), ly: y(Math.min(HYPER_MAX, (c * (1 - share)) / HYPER_WEIGHT)) };
+  };
+  return (
+    <svg
+      className="agp-gri-chart"
+      width={width}
+      height={height}
+      role="img"
+      aria-label={title}
+      style={{ direction: 'ltr', display: 'block' }}
+      fontFamily="system-ui, 'Noto Sans', sans-serif"
+    >
+      {zones.map(([zone, upper]) => (
+        <polygon key={zone} points={zonePolygon(zone === 'E' ? 1000 : upper, x, y)} fill={ZONE_FILLS[zone]} />
+      ))}
+      {GRI_ZONE_UPPER_BOUNDS.map(([zone, upper], i) => {
+        const lower = i === 0 ? 0 : GRI_ZONE_UPPER_BOUNDS[i - 1]![1];
+        const { lx, ly } = letterAt(lower, upper === 100 ? 130 : upper);
+        return (
+          <text key={zone} x={lx} y={ly} textAnchor="middle" dy="0.35em" fontSize={12} fontWeight={700} fill="#374151">
+            {zone}
+          </text>
+        );
+      })}
+      <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="none" stroke="#6b7280" />
+      {[0, 10, 20, 30].map((v) => (
+        <text key={`x${v}`} x={x(v)} y={margin.top + plotH + 12} textAnchor="middle" fontSize={10} fill="#1f2933">
+          {formatNumber(v)}
+        </text>
+      ))}
+      {[0, 20, 40, 60].map((v) => (
+        <text key={`y${v}`} x={margin.left - 4} y={y(v)} dy="0.35em" textAnchor="end" fontSize={10} fill="#1f2933">
+          {formatNumber(v)}
+        </text>
+      ))}
+      <text x={margin.left + plotW / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#1f2933">
+        {hypoLabel} (%)
+      </text>
+      <text transform={`translate(10 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize={10} fill="#1f2933">
+        {hyperLabel} (%)
+      </text>
+      <circle className="agp-gri-point" cx={px} cy={py} r={5} fill="#111827" stroke="#fff" strokeWidth={2} />
+    </svg>
+  );
+}

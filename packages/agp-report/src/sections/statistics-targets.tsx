@@ -1,0 +1,139 @@
+import { CONSENSUS_GOALS, TimeInRangesBar, isGoalMet, type GlucoseRangeKey, type RangeGoal } from '@cgm-portal/charts';
+import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
+import { useReport } from '../components/report-context';
+
+/** The goal rows of the targets table, in the order of the IDC AGP report; each row's goal key. */
+const TARGET_ROWS: readonly (readonly GlucoseRangeKey[])[] = [
+  ['target'],
+  ['veryLow', 'low'],
+  ['veryLow'],
+  ['high', 'veryHigh'],
+  ['veryHigh'],
+];
+
+const sameRanges = (a: readonly GlucoseRangeKey[], b: readonly GlucoseRangeKey[]) => a.length === b.length && a.every((k) => b.includes(k));
+
+function findGoal(set: keyof typeof CONSENSUS_GOALS, ranges: readonly GlucoseRangeKey[]): RangeGoal | undefined {
+  return CONSENSUS_GOALS[set].find((g) => sameRanges(g.ranges, ranges));
+}
+
+function GoalCell({ goal, met, humanTargets }: { goal: RangeGoal | undefined; met: boolean | null; humanTargets: boolean }) {
+  const { t } = useReport();
+  if (!goal) return <td>—</td>;
+  const text = t(goal.comparator === '>' ? 'agp.goalGreaterThan' : 'agp.goalLessThan', { value: goal.percent });
+  return (
+    <td>
+      {text}
+      {humanTargets && met !== null ? (
+        <>
+          {' '}
+          <span className={met ? 'agp-met' : 'agp-not-met'} aria-hidden="true">
+            {met ? '✓' : '✗'}
+          </span>
+          <span className="agp-sr"> {met ? t('agp.goalMet') : t('agp.goalNotMet')}</span>
+        </>
+      ) : null}
+    </td>
+  );
+}
+
+/**
+ * Glucose statistics and targets: each consensus range with the share of readings in it and the
+ * goals for type 1 and type 2 diabetes and for older or high-risk people (Battelino 2019), with
+ * met or not met. The goals are written against the consensus ranges, so they are evaluated on
+ * them even when the member set a custom target range.
+ */
+export function StatisticsAndTargets() {
+  const { t, fmt, model, unitLabel } = useReport();
+  const p = model.consensusTimeInRanges;
+  const humanTargets = model.metrics.humanTargetsApply;
+  const r = DEFAULT_RANGES;
+  const v = (mgdl: number) => `${fmt.glucose(mgdl)} ${unitLabel}`;
+  const rowLabel = (keys: readonly GlucoseRangeKey[]) => {
+    if (sameRanges(keys, ['target'])) return t('ranges.targetLong', { low: fmt.glucose(r.low), high: fmt.glucose(r.high), unit: unitLabel });
+    if (sameRanges(keys, ['veryLow', 'low'])) return t('ranges.below', { value: v(r.low) });
+    if (sameRanges(keys, ['veryLow'])) return t('ranges.below', { value: v(r.veryLow) });
+    if (sameRanges(keys, ['high', 'veryHigh'])) return t('ranges.above', { value: v(r.high) });
+    return t('ranges.above', { value: v(r.veryHigh) });
+  };
+  return (
+    <section className="agp-block agp-statistics" aria-labelledby="agp-statistics">
+      <h2 id="agp-statistics">{t('agp.glucoseStatistics')}</h2>
+      <p>{t('agp.targetRange', { low: fmt.glucose(model.ranges.low), high: fmt.glucose(model.ranges.high), unit: unitLabel })}</p>
+      <table className="agp-targets">
+        <thead>
+          <tr>
+            <th scope="col">{t('agp.rangeColumn')}</th>
+            <th scope="col" className="agp-num">
+              {t('agp.result')}
+            </th>
+            {humanTargets ? (
+              <>
+                <th scope="col">{t('agp.goalsType1Type2')}</th>
+                <th scope="col">{t('agp.goalsOlderHighRisk')}</th>
+              </>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {TARGET_ROWS.map((keys) => {
+            const standard = findGoal('standard', keys);
+            const older = findGoal('olderHighRisk', keys);
+            const value = p ? keys.reduce((sum, k) => sum + p[k], 0) : null;
+            return (
+              <tr key={keys.join('+')}>
+                <th scope="row" style={{ fontWeight: 400 }}>
+                  {rowLabel(keys)}
+                </th>
+                <td className="agp-num">
+                  <strong>{fmt.percent(value)}</strong>
+                </td>
+                {humanTargets ? (
+                  <>
+                    <GoalCell goal={standard} met={p && standard ? isGoalMet(standard, p) : null} humanTargets={humanTargets} />
+                    <GoalCell goal={older} met={p && older ? isGoalMet(older, p) : null} humanTargets={humanTargets} />
+                  </>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {humanTargets ? null : <p className="agp-note">{t('agp.petGoalsNote')}</p>}
+      <p className="agp-hint">{t('home.eachPercentIs15Min')}</p>
+    </section>
+  );
+}
+
+/** The stacked time-in-ranges bar over the member's ranges (charts' TimeInRangesBar, static in print). */
+export function TimeInRangesSection() {
+  const { t, fmt, model, layout, chartWidth } = useReport();
+  const width = chartWidth === undefined ? undefined : Math.floor(chartWidth / 2) - 8;
+  return (
+    <section className="agp-block agp-time-in-ranges" aria-labelledby="agp-tir">
+      <h2 id="agp-tir">{t('agp.timeInRanges')}</h2>
+      <TimeInRangesBar
+        percentages={model.timeInRanges}
+        unit={model.unit}
+        ranges={model.ranges}
+        goals="none"
+        {...(width !== undefined ? { width } : {})}
+        height={220}
+        locale={fmt.chartLocale}
+        direction={model.direction}
+        print={layout === 'print'}
+        labels={{
+          title: t('agp.timeInRangeChart'),
+          veryLow: t('ranges.veryLow'),
+          low: t('ranges.low'),
+          target: t('ranges.target'),
+          high: t('ranges.high'),
+          veryHigh: t('ranges.veryHigh'),
+          range: t('agp.rangeColumn'),
+          percent: t('agp.percentOfTime'),
+          noData: t('common.noData'),
+        }}
+      />
+    </section>
+  );
+}
