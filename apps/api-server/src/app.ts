@@ -15,11 +15,13 @@ import { publicLinkCalls } from './routes/public-links';
 import { readingCalls } from './routes/readings';
 import { reportCalls } from './routes/reports';
 import { sessionCalls } from './routes/sessions';
+import { settingCalls } from './routes/settings';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
 const handlers = {
   ...authCalls,
   ...memberCalls,
+  ...settingCalls,
   ...followerCalls,
   ...readingCalls,
   ...sessionCalls,

@@ -1,5 +1,5 @@
 import { ResponseCode } from '@cgm-portal/api-client/contract';
-import { memberToView, requireCgmUser } from '../access';
+import { memberToView } from '../access';
 import { Problem, randomId, type CallContext, type Deps } from '../http';
 import type { MemberRow, NewMember } from '../store/types';
 import { memberInfoOf, memberSetingOf } from '../views';
@@ -86,13 +86,6 @@ export const memberCalls = {
     }
     await deps.store.updateMember(viewer.member.id, patch);
     return { message: 'updateSuccessful' as const };
-  },
-
-  async saveMemberSeting({ deps, input, viewer }: CallContext<'saveMemberSeting'>) {
-    requireCgmUser(viewer.member);
-    await deps.store.updateMember(viewer.member.id, input);
-    const member = await deps.store.getMember(viewer.member.id);
-    return { item: memberSetingOf(member!), message: 'updateSuccessful' as const };
   },
 
   async loadMemberInfoById(ctx: CallContext<'loadMemberInfoById'>) {

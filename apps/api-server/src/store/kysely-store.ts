@@ -22,7 +22,9 @@ import type {
   SpanQuery,
   Store,
   TokenRow,
+  UploadSecretRow,
   VerifyCodeRow,
+  NewUploadSecret,
 } from './types';
 
 /** Brings the schema up to date; safe to run on every start. */
@@ -313,5 +315,20 @@ export class KyselyStore implements Store {
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q.selectAll().orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute();
     return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  // Upload secrets
+  async insertUploadSecret(secret: NewUploadSecret) {
+    const row = await this.db.insertInto('uploadSecrets').values(secret).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async findUploadSecret(secretHash: string) {
+    return this.db.selectFrom('uploadSecrets').selectAll().where('secretHash', '=', secretHash).executeTakeFirst();
+  }
+  async listUploadSecrets(memberId: number): Promise<UploadSecretRow[]> {
+    return this.db.selectFrom('uploadSecrets').selectAll().where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  }
+  async updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>) {
+    await this.db.updateTable('uploadSecrets').set(patch).where('id', '=', id).execute();
   }
 }

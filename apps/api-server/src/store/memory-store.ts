@@ -20,7 +20,9 @@ import type {
   SpanQuery,
   Store,
   TokenRow,
+  UploadSecretRow,
   VerifyCodeRow,
+  NewUploadSecret,
 } from './types';
 
 interface Tables {
@@ -34,6 +36,7 @@ interface Tables {
   events: Map<number, EventRow>;
   devices: Map<number, DeviceRow>;
   publicLinks: Map<string, PublicLinkRow>;
+  uploadSecrets: Map<number, UploadSecretRow>;
   nextId: number;
 }
 
@@ -70,6 +73,7 @@ export class MemoryStore implements Store {
     events: new Map(),
     devices: new Map(),
     publicLinks: new Map(),
+    uploadSecrets: new Map(),
     nextId: 1,
   };
 
@@ -322,5 +326,25 @@ export class MemoryStore implements Store {
       [...this.t.publicLinks.values()].filter((l) => l.memberId === memberId).sort((a, b) => b.createdAt - a.createdAt),
       paging,
     );
+  }
+
+  async insertUploadSecret(secret: NewUploadSecret) {
+    const id = this.id();
+    this.t.uploadSecrets.set(id, { ...secret, id });
+    return id;
+  }
+  async findUploadSecret(secretHash: string) {
+    const found = [...this.t.uploadSecrets.values()].find((s) => s.secretHash === secretHash);
+    return found && { ...found };
+  }
+  async listUploadSecrets(memberId: number) {
+    return [...this.t.uploadSecrets.values()]
+      .filter((s) => s.memberId === memberId)
+      .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
+      .map((s) => ({ ...s }));
+  }
+  async updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>) {
+    const s = this.t.uploadSecrets.get(id);
+    if (s) this.t.uploadSecrets.set(id, { ...s, ...patch });
   }
 }

@@ -11,6 +11,7 @@ export interface Database {
   events: EventsTable;
   devices: DevicesTable;
   publicLinks: PublicLinksTable;
+  uploadSecrets: UploadSecretsTable;
 }
 
 export interface MembersTable {
@@ -116,6 +117,16 @@ export interface PublicLinksTable {
   revokedAt: number | null;
   spanDays: number;
   lang: string;
+}
+
+export interface UploadSecretsTable {
+  id: Generated<number>;
+  memberId: number;
+  secretHash: string;
+  label: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -267,6 +278,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('lang', 'text', (c) => c.notNull())
           .execute();
         await db.schema.createIndex('public_links_member').on('public_links').column('member_id').execute();
+      },
+    },
+    '0002_upload_secrets': {
+      async up(db: Any) {
+        await withId(db, 'upload_secrets')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('label', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('last_used_at', time)
+          .addColumn('revoked_at', time)
+          .execute();
+        await db.schema.createIndex('upload_secrets_member').on('upload_secrets').column('member_id').execute();
       },
     },
   };

@@ -65,6 +65,13 @@ export interface Store {
   updatePublicLink(id: string, patch: Partial<Pick<PublicLinkRow, 'revokedAt'>>): Promise<void>;
   listPublicLinks(memberId: number, page: Paging): Promise<PageOf<PublicLinkRow>>;
 
+  /** Upload secrets of Nightscout-speaking uploaders; found by the hash of their SHA-1 hex. */
+  insertUploadSecret(secret: NewUploadSecret): Promise<number>;
+  findUploadSecret(secretHash: string): Promise<UploadSecretRow | undefined>;
+  /** Newest first. */
+  listUploadSecrets(memberId: number): Promise<UploadSecretRow[]>;
+  updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>): Promise<void>;
+
   /** Frees resources (closes the database). */
   close(): Promise<void>;
 }
@@ -216,4 +223,17 @@ export interface PublicLinkRow {
   revokedAt: number | null;
   spanDays: number;
   lang: string;
+}
+
+export interface NewUploadSecret {
+  memberId: number;
+  /** SHA-256 hex of the secret's SHA-1 hex (what uploaders send). */
+  secretHash: string;
+  label: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+export interface UploadSecretRow extends NewUploadSecret {
+  id: number;
 }

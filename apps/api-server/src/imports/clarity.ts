@@ -1,0 +1,147 @@
+import type { CsvRow } from './csv';
+import { parseNumber } from './csv';
+import { naiveOf, validFields } from './local-time';
+import { finishDrafts, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type ParsedFile } from './types';
+
+/**
+ * Dexcom Clarity CSV export. Both column sets are read by name: the older one (13 columns,
+ * no Transmitter ID) and the newer one (14 columns); glucose in mg/dL or mmol/L, named in
+ * the header ("Glucose Value (mmol/L)"). Rows without a timestamp are the patient, device
+ * and alert-setting lines at the top. "Low" and "High" are out-of-range sensor values.
+ */
+export function isClarityHeader(fields: string[]): boolean {
+  const lower = fields.map((f) => f.trim().toLowerCase());
+  return lower.some((f) => f.startsWith('timestamp (')) && lower.includes('event type');
+}
+
+const ISO_LOCAL = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+
+const EXERCISE_INTENSITY: Record<string, 'light' | 'moderate' | 'vigorous'> = {
+  light: 'light',
+  medium: 'moderate',
+  heavy: 'vigorous',
+};
+const ALERT_KIND: Record<string, 'high' | 'low' | 'urgentLow' | 'signalLoss'> = {
+  high: 'high',
+  low: 'low',
+  'urgent low': 'urgentLow',
+  'signal loss': 'signalLoss',
+};
+
+export function parseClarity(rows: CsvRow[], zone: string): ParsedFile {
+  const headerAt = rows.findIndex((r) => isClarityHeader(r.fields));
+  if (headerAt < 0) throw new MalformedFile('no Dexcom Clarity header (Timestamp, Event Type) found');
+  const header = rows[headerAt]!.fields.map((f) => f.trim().toLowerCase());
+  const col = (prefix: string) => header.findIndex((h) => h.startsWith(prefix));
+  const cTime = col('timestamp (');
+  const cType = col('event type');
+  const cSub = col('event subtype');
+  const cGlucose = col('glucose value (');
+  const cInsulin = col('insulin value');
+  const cCarbs = col('carb value');
+  const cDuration = col('duration');
+  if (cGlucose < 0) throw new MalformedFile('no "Glucose Value" column in the Dexcom Clarity header');
+  const mmol = header[cGlucose]!.includes('mmol');
+  const drafts: Draft[] = [];
+  const rejected: ParsedFile['rejected'] = [];
+  let ignored = 0;
+
+  const glucoseOf = (raw: string, allowMarkers: boolean): number | string => {
+    const text = raw.trim();
+    if (allowMarkers && /^low$/i.test(text)) return OUT_OF_RANGE.low;
+    if (allowMarkers && /^high$/i.test(text)) return OUT_OF_RANGE.dexcomHigh;
+    const value = parseNumber(text);
+    if (Number.isNaN(value)) return `glucose value "${text}" is not a number`;
+    const mgdl = mmol ? mgdlFromMmol(value) : Math.round(value);
+    if (!isStorableMgdl(mgdl)) return `glucose value ${text} is out of range`;
+    return mgdl;
+  };
+
+  for (const row of rows.slice(headerAt + 1)) {
+    const f = row.fields;
+    const at = (i: number) => (i >= 0 ? (f[i] ?? '').trim() : '');
+    const stamp = at(cTime);
+    const type = at(cType).toLowerCase();
+    if (stamp === '') {
+      ignored++; // FirstName, LastName, Device and alert-setting rows
+      continue;
+    }
+    const m = ISO_LOCAL.exec(stamp);
+    if (!m) {
+      rejected.push({ line: row.line, reason: `timestamp "${stamp}" is not YYYY-MM-DDThh:mm:ss` });
+      continue;
+    }
+    const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+    if (!validFields(y, mo, d, h, mi, s)) {
+      rejected.push({ line: row.line, reason: `timestamp "${stamp}" is not a real date and time` });
+      continue;
+    }
+    const naive = naiveOf(y, mo, d, h, mi, s);
+    const sub = at(cSub).toLowerCase();
+    switch (type) {
+      case 'egv': {
+        const g = glucoseOf(at(cGlucose), true);
+        if (typeof g === 'string') rejected.push({ line: row.line, reason: g });
+        else drafts.push({ line: row.line, naive, stream: 'sgv', reading: { kind: 'sgv', mgdl: g } });
+        break;
+      }
+      case 'calibration': {
+        const g = glucoseOf(at(cGlucose), false);
+        if (typeof g === 'string') rejected.push({ line: row.line, reason: g });
+        else
+          drafts.push({
+            line: row.line,
+            naive,
+            stream: 'cal',
+            reading: { kind: 'cal', mgdl: g },
+            events: [{ note: '', detail: { eventType: 'calibration', mgdl: g } }],
+          });
+        break;
+      }
+      case 'carbs': {
+        const carbs = parseNumber(at(cCarbs));
+        if (Number.isNaN(carbs)) rejected.push({ line: row.line, reason: 'carbs value is not a number' });
+        else drafts.push({ line: row.line, naive, stream: 'meal', events: [{ note: '', detail: { eventType: 'meal', mealTag: 'Extra', carbs } }] });
+        break;
+      }
+      case 'insulin': {
+        const units = parseNumber(at(cInsulin));
+        if (Number.isNaN(units)) rejected.push({ line: row.line, reason: 'insulin value is not a number' });
+        else
+          drafts.push({
+            line: row.line,
+            naive,
+            stream: 'insulin',
+            events: [{ note: '', detail: { eventType: 'insulin', insulinKind: sub.startsWith('long') ? 'Long_acting' : 'Short_acting', units } }],
+          });
+        break;
+      }
+      case 'exercise': {
+        const dm = /^(\d+):(\d{2})(?::(\d{2}))?$/.exec(at(cDuration));
+        const minutes = dm ? Number(dm[1]) * 60 + Number(dm[2]) + Math.round(Number(dm[3] ?? 0) / 60) : NaN;
+        if (!(minutes > 0)) rejected.push({ line: row.line, reason: 'exercise without a duration (hh:mm:ss)' });
+        else
+          drafts.push({
+            line: row.line,
+            naive,
+            stream: 'sport',
+            events: [{ note: '', detail: { eventType: 'sport', sportName: 'Exercise', durationMinutes: minutes, intensity: EXERCISE_INTENSITY[sub] ?? 'moderate' } }],
+          });
+        break;
+      }
+      case 'alert': {
+        const kind = ALERT_KIND[sub];
+        if (!kind) {
+          ignored++;
+          break;
+        }
+        const g = glucoseOf(at(cGlucose), true);
+        drafts.push({ line: row.line, naive, stream: 'alert', events: [{ note: '', detail: { eventType: 'alert', alertKind: kind, mgdl: typeof g === 'number' ? g : null } }] });
+        break;
+      }
+      default:
+        ignored++; // Health (illness, stress, …) and device events: nothing the portal records
+    }
+  }
+  return finishDrafts(drafts, zone, { format: 'clarity', dateOrder: null, rejected, ignored });
+}
