@@ -14,7 +14,7 @@ const day = syntheticDay();
 /** Every chart in print mode at fixed widths, as the AGP report's print/PDF layout places them. */
 function PrintPage({ unit }: { unit: 'mg/dL' | 'mmol/L' }) {
   return (
-    <div style={{ width: 760, padding: 16, background: '#fff', display: 'grid', gap: 16 }}>
+    <div style={{ width: 760, padding: 16, boxSizing: 'content-box', background: '#fff', display: 'grid', gap: 16 }}>
       <div style={{ display: 'flex', gap: 16 }}>
         <TimeInRangesBar percentages={timeInRanges(readings)} unit={unit} width={360} print />
         <DailyTrendChart days={dailyTrendFromProfiles(profiles)} unit={unit} width={380} height={240} print />
