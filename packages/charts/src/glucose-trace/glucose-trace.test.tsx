@@ -106,4 +106,21 @@ describe('GlucoseTrace', () => {
     expect(withLow.points).toBeLessThan(4 * 600);
     expect(withLow.maxY).toBeGreaterThan(without.maxY);
   });
+
+  it('says "No sensor data" when hovering a gap instead of snapping to a reading', () => {
+    const readings = [...[0, 5, 10, 15, 20].map((m) => ({ time: m * MIN, mgdl: 120 })), ...[120, 125, 130].map((m) => ({ time: m * MIN, mgdl: 140 }))];
+    const { container } = render(<GlucoseTrace readings={readings} start={0} end={130 * MIN} unit="mg/dL" timeZone="UTC" width={800} />);
+    const d = tracePath(container);
+    const xs = [...d.matchAll(/([ML])([\d.]+),/g)].map((m) => ({ cmd: m[1], x: Number(m[2]) }));
+    const secondRun = xs.findIndex((p, i) => i > 0 && p.cmd === 'M');
+    const gapMiddle = (xs[secondRun - 1]!.x + xs[secondRun]!.x) / 2;
+    const plot = container.querySelector('path[stroke^="url(#trace-range"]')!.closest('g[transform]')!;
+    const left = Number(/translate\(([\d.]+)/.exec(plot.getAttribute('transform')!)![1]);
+    const svg = container.querySelector('svg')!;
+    fireEvent.pointerMove(svg, { clientX: left + gapMiddle, clientY: 100 });
+    const tooltip = Array.from(svg.querySelectorAll('text')).map((t) => t.textContent);
+    expect(tooltip).toContain('No sensor data');
+    fireEvent.pointerMove(svg, { clientX: left + xs[1]!.x, clientY: 100 });
+    expect(Array.from(svg.querySelectorAll('text')).map((t) => t.textContent)).toContain('120 mg/dL');
+  });
 });
