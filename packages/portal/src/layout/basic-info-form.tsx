@@ -4,14 +4,23 @@ import { useTranslation } from '@cgm-portal/i18n';
 import { toaster } from '@cgm-portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ProfileForm } from '../features/profile/profile-form';
 import { useSession } from '../session/session-context';
 
 /**
- * Basic information of the settings dialog. A follower's profile is only their name
- * (spec §3 "Follower login profile"); on 200 it shows "Update successful" and reloads the
- * user info (spec §7).
+ * Basic information of the settings dialog and the profile page: a CGM user (account type 2)
+ * fills in the whole profile, human or pet as the variant says (spec §3).
  */
 export function BasicInfoForm() {
+  const { userInfo } = useSession();
+  return userInfo?.accountType === 2 ? <ProfileForm /> : <FollowerNameForm />;
+}
+
+/**
+ * A follower's profile is only their name (spec §3 "Follower login profile"); on 200 it shows
+ * "Update successful" and reloads the user info (spec §7).
+ */
+function FollowerNameForm() {
   const { t } = useTranslation();
   const { api, userInfo } = useSession();
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from '@cgm-portal/i18n';
+import { HomeScreen } from '../features/home/home-screen';
 import { FollowerHome } from '../features/followers/follower-home';
 import { useSession } from '../session/session-context';
 import { ScreenFrame } from './screen-frame';
 
-// The screen's content arrives with its own issue; until then it says plainly that there is nothing here.
 export function HomePage() {
   const { t } = useTranslation();
   const { userInfo } = useSession();
@@ -12,7 +11,7 @@ export function HomePage() {
   if (userInfo?.accountType === 3) return <FollowerHome />;
   return (
     <ScreenFrame title={t('routes.statusOverview')}>
-      <Text color="fg.muted">{t('common.noData')}</Text>
+      <HomeScreen />
     </ScreenFrame>
   );
 }

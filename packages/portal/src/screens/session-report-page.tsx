@@ -1,13 +1,12 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from '@cgm-portal/i18n';
+import { SessionReportScreen } from '../features/session-report/session-report-screen';
 import { ScreenFrame } from './screen-frame';
 
-// The screen's content arrives with its own issue; until then it says plainly that there is nothing here.
 export function SessionReportPage() {
   const { t } = useTranslation();
   return (
     <ScreenFrame title={t('routes.sessionReport')}>
-      <Text color="fg.muted">{t('common.noData')}</Text>
+      <SessionReportScreen />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,94 @@
+import { Stack, Text } from '@chakra-ui/react';
+import { AgpChart, DailySmallMultiples, DailyTrendChart, dailyTrendFromProfiles } from '@cgm-portal/charts';
+import { useTranslation } from '@cgm-portal/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../session/session-context';
+import { useChartLabels } from '../glucose/chart-labels';
+import { readingsQuery } from '../glucose/glucose-queries';
+import { useGlucoseFormat } from '../glucose/glucose-format';
+import { useMemberGlucoseSettings } from '../glucose/member-settings';
+import { Section } from '../glucose/metric-tile';
+import { DEFAULT_PERIOD, periodSpan, type Period } from '../glucose/periods';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../glucose/query-states';
+import { SummaryMetrics } from '../glucose/summary-metrics';
+import { TirBreakdown } from '../glucose/tir-breakdown';
+import { useNow } from '../glucose/use-now';
+import { PeriodPicker } from './period-picker';
+import { reportStats } from './report-stats';
+import { SixHourTir } from './six-hour-tir';
+
+/** Daily small multiples show the last two weeks of the period, as the AGP report does (IDC AGP v5). */
+const DAILY_CHART_DAYS = 14;
+
+/**
+ * Glucose report (spec §2): statistics of a chosen period. One cached readings query per period;
+ * every figure is computed from it with glucose-metrics in one memo, so switching back to a
+ * period already fetched re-renders without a request.
+ */
+export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initialPeriod?: Period }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const settings = useMemberGlucoseSettings();
+  const format = useGlucoseFormat();
+  const labels = useChartLabels();
+  const now = useNow(60_000);
+  const [period, setPeriod] = useState<Period>(initialPeriod);
+  const span = periodSpan(period, now, settings.timeZone);
+  const query = useQuery(readingsQuery(api, span));
+  const stats = useMemo(
+    () => (query.data ? reportStats(query.data.readings, { timeZone: settings.timeZone, ranges: settings.ranges, span, now }) : null),
+    // `span` is derived from period and zone; `now` only trims the empty end of today.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [query.data, settings.timeZone, settings.ranges, span.from, span.to],
+  );
+
+  return (
+    <Stack gap="4" data-testid="glucose-report">
+      <PeriodPicker value={period} onChange={setPeriod} timeZone={settings.timeZone} now={now} />
+      <Text color="fg.muted" data-testid="report-range">
+        {t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })}
+        {stats && ` · ${t('report.readings', { count: stats.summary.count })}`}
+      </Text>
+      {query.isPending ? (
+        <LoadingBlock lines={3} height="160px" />
+      ) : query.isError ? (
+        <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
+      ) : !stats || stats.summary.count === 0 ? (
+        <EmptyBlock message={t('report.noReport')} />
+      ) : (
+        <>
+          <Section title={t('report.statistics')} testId="report-statistics">
+            <SummaryMetrics summary={stats.summary} isPet={settings.isPet} detail="full" />
+          </Section>
+          <Section title={t('agp.timeInRanges')} testId="report-tir">
+            <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} />
+          </Section>
+          <Section title={t('report.tir6h')}>
+            <SixHourTir blocks={stats.sixHour} />
+          </Section>
+          <Section title={t('agp.agpProfile')} testId="report-agp">
+            {stats.enoughForAgp ? (
+              <AgpChart profile={stats.agp} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.agp} />
+            ) : (
+              <EmptyBlock message={t('report.agpNeeds5Days')} />
+            )}
+          </Section>
+          <Section title={t('report.glucoseTrend')}>
+            <DailyTrendChart days={dailyTrendFromProfiles(stats.days)} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.trend} />
+          </Section>
+          <Section title={t('agp.dailyGlucoseProfiles')}>
+            <DailySmallMultiples
+              days={stats.days.slice(-DAILY_CHART_DAYS)}
+              unit={format.unit}
+              ranges={settings.ranges}
+              locale={format.lang}
+              direction={format.dir}
+              labels={labels.daily}
+            />
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_RANGES, summarize } from '@cgm-portal/glucose-metrics';
+import { describe, expect, it } from 'vitest';
+import { rangeCounts } from '../glucose/summary-metrics';
+import { reportStats } from './report-stats';
+
+const zone = 'Europe/London';
+const start = Date.UTC(2026, 0, 1);
+const FIVE = 5 * 60_000;
+const readings = (days: number) =>
+  Array.from({ length: days * 288 }, (_, i) => ({ time: start + i * FIVE, mgdl: 60 + ((i * 7) % 200) }));
+
+describe('reportStats', () => {
+  it('equals glucose-metrics on the same readings and span', () => {
+    const data = readings(10);
+    const span = { from: start, to: start + 10 * 86_400_000 };
+    const stats = reportStats(data, { timeZone: zone, ranges: DEFAULT_RANGES, span, now: span.to });
+    expect(stats.summary).toEqual(summarize(data, { timeZone: zone, ranges: DEFAULT_RANGES, from: span.from, to: span.to }));
+    expect(stats.enoughForAgp).toBe(true);
+    expect(stats.sixHour).toHaveLength(4);
+    expect(stats.days).toHaveLength(10);
+  });
+  it('says when there are fewer than 5 days for an AGP', () => {
+    const data = readings(3);
+    const span = { from: start, to: start + 3 * 86_400_000 };
+    expect(reportStats(data, { timeZone: zone, ranges: DEFAULT_RANGES, span, now: span.to }).enoughForAgp).toBe(false);
+  });
+  it('counts high, low and normal readings that add up', () => {
+    const data = readings(2);
+    const s = summarize(data, { ranges: DEFAULT_RANGES });
+    const c = rangeCounts(s);
+    expect(c.high + c.low + c.normal).toBe(data.length);
+  });
+});

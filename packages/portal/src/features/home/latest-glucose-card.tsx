@@ -1,0 +1,53 @@
+import { Badge, Box, HStack, Text } from '@chakra-ui/react';
+import { GLUCOSE_RANGE_COLORS, glucoseRangeOf } from '@cgm-portal/charts';
+import type { GlucoseRanges, Reading } from '@cgm-portal/glucose-metrics';
+import { useTranslation } from '@cgm-portal/i18n';
+import { latestGlucose, TREND_ARROWS } from '../glucose/latest-glucose';
+import { useGlucoseFormat } from '../glucose/glucose-format';
+import { Section } from '../glucose/metric-tile';
+
+/** The newest reading, its trend and its age; an old reading is labelled stale and greyed, never shown as current. */
+export function LatestGlucoseCard({ readings, now, ranges }: { readings: readonly Reading[]; now: number; ranges: GlucoseRanges }) {
+  const { t } = useTranslation();
+  const format = useGlucoseFormat();
+  const latest = latestGlucose(readings, now);
+  return (
+    <Section title={t('home.latestGlucose')} testId="latest-glucose">
+      {latest ? (
+        <Box>
+          <HStack gap="3" align="baseline" opacity={latest.stale ? 0.55 : 1}>
+            <Box w="3" h="3" borderRadius="full" bg={GLUCOSE_RANGE_COLORS[glucoseRangeOf(latest.reading.mgdl, ranges)]} aria-hidden />
+            <Text fontSize="4xl" fontWeight="bold" data-testid="latest-value">
+              {format.glucose(latest.reading.mgdl)}
+            </Text>
+            <Text color="fg.muted">{format.unit}</Text>
+            <Text fontSize="3xl" aria-hidden>
+              {TREND_ARROWS[latest.trend]}
+            </Text>
+          </HStack>
+          <Text fontSize="sm" data-testid="latest-trend">
+            {t(`home.trends.${latest.trend}`)}
+          </Text>
+          <HStack gap="2" mt="1">
+            <Text fontSize="sm" color="fg.muted" data-testid="latest-age">
+              {latest.minutesAgo < 1
+                ? t('home.justNow')
+                : latest.minutesAgo < 60
+                  ? t('home.minutesAgo', { count: latest.minutesAgo })
+                  : t('home.hoursAgo', { count: Math.floor(latest.minutesAgo / 60) })}
+              {' · '}
+              {format.dateTime(latest.reading.time)}
+            </Text>
+            {latest.stale && (
+              <Badge colorPalette="orange" data-testid="latest-stale">
+                {t('home.stale')}
+              </Badge>
+            )}
+          </HStack>
+        </Box>
+      ) : (
+        <Text color="fg.muted">{t('home.noReading')}</Text>
+      )}
+    </Section>
+  );
+}
