@@ -43,7 +43,7 @@ describe('<AgpReport> in English', () => {
     const mean = container.querySelector('.agp-metric-mean .agp-metric-value')!;
     expect(mean.textContent).toBe(`${Math.round(model.metrics.meanMgdl!)} mg/dL`);
     const gmi = container.querySelector('.agp-metric-gmi .agp-metric-value')!.textContent!;
-    expect(gmi).toContain(`${model.metrics.gmiPercent!.toFixed(1)} %`);
+    expect(gmi).toContain(`${model.metrics.gmiPercent!.toFixed(1)}%`);
     expect(gmi).toContain(`${Math.round(model.metrics.gmiMmolMol!)} mmol/mol`);
     const tir = container.querySelectorAll('table.agp-targets tbody tr')[0]!;
     expect(tir.textContent).toContain(`${Math.round(model.consensusTimeInRanges!.target)}%`);
@@ -101,8 +101,7 @@ describe('<AgpReport layout="print">', () => {
     const pages = pagesOf(container);
     expect(kindsOf(container)).toEqual([
       'summary',
-      'metrics',
-      'agp',
+      'metrics-and-agp',
       'trend',
       'daily-profiles',
       'daily-profiles',

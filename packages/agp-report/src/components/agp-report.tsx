@@ -29,8 +29,7 @@ export interface AgpReportProps {
 /** The kinds of page the report is made of, in order. */
 export type ReportPageKind =
   | 'summary'
-  | 'metrics'
-  | 'agp'
+  | 'metrics-and-agp'
   | 'trend'
   | 'daily-profiles'
   | 'all-day-charts'
@@ -75,8 +74,16 @@ function reportPages(model: AgpReportModel, pageSize: PageSize): ReportPage[] {
         </>
       ),
     },
-    { key: 'metrics', kind: 'metrics', content: <GlucoseMetricsSection /> },
-    { key: 'agp', kind: 'agp', content: <AgpProfileSection profile={profile} /> },
+    {
+      key: 'metrics-and-agp',
+      kind: 'metrics-and-agp',
+      content: (
+        <>
+          <GlucoseMetricsSection />
+          <AgpProfileSection profile={profile} />
+        </>
+      ),
+    },
     { key: 'trend', kind: 'trend', content: <MultiDayTrendSection /> },
   ];
   model.dailyPages.forEach((days) =>

@@ -13,6 +13,8 @@ export interface ReportFormat {
   glucose: (mgdl: number | null | undefined) => string;
   /** 0–100 with the language's percent sign; one decimal under 1 %, as the charts do. */
   percent: (percent: number | null | undefined) => string;
+  /** 0–100 with the language's percent sign and one decimal: GMI and eA1c ("7.0%", "7,0 %"). */
+  percentOneDecimal: (percent: number | null | undefined) => string;
   /** A plain number with `digits` decimals. */
   number: (value: number | null | undefined, digits?: number) => string;
   /** An epoch-ms instant as a date in the member's zone (DD/MM/YYYY, Chinese YYYY-MM-DD). */
@@ -35,6 +37,7 @@ export function createReportFormat(lang: LanguageCode, unit: GlucoseUnit, timeZo
       const digits = p != null && p > 0 && p < 1 ? 1 : 0;
       return formatPercent(p, lang, { maximumFractionDigits: digits, minimumFractionDigits: digits });
     },
+    percentOneDecimal: (p) => formatPercent(p, lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
     number,
     date: (epochMs) => formatDate(epochMs, { zone: timeZone, lang }),
     localDate: (isoDate) => formatDate(DateTime.fromISO(isoDate, { zone: 'UTC' }).toMillis(), { zone: 'UTC', lang }),

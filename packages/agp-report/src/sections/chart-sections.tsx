@@ -18,7 +18,7 @@ export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
         unit={model.unit}
         ranges={model.ranges}
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
-        height={layout === 'print' ? 380 : 320}
+        height={layout === 'print' ? 360 : 320}
         locale={fmt.chartLocale}
         direction={model.direction}
         timeDirection="ltr"
@@ -51,7 +51,7 @@ export function MultiDayTrendSection() {
         unit={model.unit}
         ranges={model.ranges}
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
-        height={layout === 'print' ? 320 : 260}
+        height={layout === 'print' ? 420 : 260}
         locale={fmt.chartLocale}
         direction={model.direction}
         timeDirection="ltr"
@@ -86,7 +86,7 @@ export function DailyProfilesSection({ days }: { days: readonly DailyProfile[] }
         unit={model.unit}
         ranges={model.ranges}
         columns={DAILY_PROFILE_COLUMNS}
-        cellHeight={layout === 'print' ? 110 : 90}
+        cellHeight={layout === 'print' ? 150 : 90}
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
         locale={fmt.chartLocale}
         direction={model.direction}

@@ -26,7 +26,6 @@ function Metric({ name, sub, value, className }: { name: string; sub?: ReactNode
 export function GlucoseMetricsSection() {
   const { t, fmt, model, unitLabel } = useReport();
   const m = model.metrics;
-  const pct = t('units.percent');
   const mmolMol = t('units.mmolMol');
   const notApplicable = <span className="agp-not-applicable">{t('agp.notApplicablePets')}</span>;
   const withUnit = (value: string, unit: string) => t('units.valueWithUnit', { value, unit });
@@ -46,7 +45,7 @@ export function GlucoseMetricsSection() {
             value={
               m.a1cEstimatesApply ? (
                 <span className="agp-big">
-                  {withUnit(fmt.number(m.gmiPercent, 1), pct)} · {withUnit(fmt.number(m.gmiMmolMol, 0), mmolMol)}
+                  {fmt.percentOneDecimal(m.gmiPercent)} · {withUnit(fmt.number(m.gmiMmolMol, 0), mmolMol)}
                 </span>
               ) : (
                 notApplicable
@@ -60,7 +59,7 @@ export function GlucoseMetricsSection() {
             value={
               m.a1cEstimatesApply ? (
                 <>
-                  {withUnit(fmt.number(m.eA1cPercent, 1), pct)} · {withUnit(fmt.number(m.eA1cMmolMol, 0), mmolMol)}
+                  {fmt.percentOneDecimal(m.eA1cPercent)} · {withUnit(fmt.number(m.eA1cMmolMol, 0), mmolMol)}
                 </>
               ) : (
                 notApplicable
