@@ -148,7 +148,8 @@ export function AgpChart(props: AgpChartProps) {
         const yLabelWidth = Math.max(estimateTextWidth(unit, theme.fontSize), ...yTicks.map((t) => estimateTextWidth(formatGlucose(t.mgdl, unit, locale), theme.fontSize))) + 8;
         const half = estimateTextWidth(clockOfMinute(720, locale), theme.fontSize) / 2 + 4;
         const endSide = timeDirection === 'rtl' ? 'left' : 'right';
-        const percentileWidth = hasData ? Math.max(...[labels.p5, labels.p25, labels.median, labels.p75, labels.p95].map((l) => estimateTextWidth(l, theme.fontSize))) * 1.1 + 12 : 0;
+        // Bold labels in wide fallback fonts run to ~0.8 em a glyph: measure generously, never clip.
+        const percentileWidth = hasData ? Math.max(...[labels.p5, labels.p25, labels.median, labels.p75, labels.p95].map((l) => l.length * theme.fontSize * 0.8)) + 12 : 0;
         const side = (s: 'left' | 'right') => Math.max(half, 12, (axisSide === s ? yLabelWidth : 0) + (endSide === s ? percentileWidth : 0));
         const margin = { left: side('left'), right: side('right') };
         const plotWidth = Math.max(40, w - margin.left - margin.right);
