@@ -53,12 +53,14 @@ export interface LoginResponse {
   item?: LoginResult;
 }
 
-type EmptyRequest = Record<string, never>;
+/** The payload may be left out when every field of it is optional (`api.getUserInfo()`). */
 type Method<N extends CallName> = N extends 'login'
   ? (payload: RequestOf<N>, init?: CallInit) => Promise<LoginResponse>
-  : RequestOf<N> extends EmptyRequest
+  : RequestOf<N> extends Record<string, never>
     ? (payload?: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>
-    : (payload: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>;
+    : Partial<RequestOf<N>> extends RequestOf<N>
+      ? (payload?: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>
+      : (payload: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>;
 
 export type ApiMethods = { [N in CallName]: Method<N> };
 
@@ -81,15 +83,19 @@ function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Rewrites relative `avatar`/`fileUrl` strings anywhere in an answer. */
-function prefixFileUrls(value: unknown, prefix: (url: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => prefixFileUrls(v, prefix));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = FILE_URL_KEYS.has(key) && typeof v === 'string' ? prefix(v) : prefixFileUrls(v, prefix);
+/** Rewrites relative `avatar`/`fileUrl` strings anywhere in an (already copied) answer, in place. */
+function prefixFileUrls(value: unknown, prefix: (url: string) => string): void {
+  if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object') prefixFileUrls(v, prefix);
+    return;
   }
-  return out;
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const v = record[key];
+    if (FILE_URL_KEYS.has(key) && typeof v === 'string') record[key] = prefix(v);
+    else if (v !== null && typeof v === 'object') prefixFileUrls(v, prefix);
+  }
 }
 
 function responseSchema(definition: CallDefinition, lenient: boolean): z.ZodType {
@@ -196,7 +202,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!parsed.success) {
       throw new InvalidResponseError(`Unexpected answer from ${definition.path}: ${z.prettifyError(parsed.error)}`);
     }
-    const envelope = prefixFileUrls(parsed.data, fileUrl) as {
+    // zod's output is a fresh copy, so rewriting it in place touches nothing of the caller's.
+    prefixFileUrls(parsed.data, fileUrl);
+    const envelope = parsed.data as {
       code: number;
       message: string;
       item?: unknown;

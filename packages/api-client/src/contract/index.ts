@@ -5,3 +5,4 @@ export * from './follower';
 export * from './glucose';
 export * from './report';
 export * from './registry';
+export * from './data-transfer';

@@ -44,6 +44,17 @@ import {
   uploadImageResult,
 } from './member';
 import {
+  createdUploadSecret,
+  createUploadSecretRequest,
+  exportRequest,
+  exportResult,
+  importRequest,
+  importSummary,
+  loadUploadSecretsRequest,
+  uploadSecret,
+  uploadSecretIdRequest,
+} from './data-transfer';
+import {
   createPublicLinkRequest,
   deviceReport,
   loadDeviceReportRequest,
@@ -162,6 +173,14 @@ export const contract = {
   /** The approver sets a request's status (SPEC §7 `/web/follower`, `id` + `status`). */
   setFollowerStatus: call('/web/follower', followerStatusRequest, followerRelation, 'item'),
   loadFollowedMemberInfo: call('/web/follower/loadMemberInfoById', memberIdRequest, memberSettingsResult, 'item'),
+
+  // Data in and out (Settings → Import data, Export data, upload secrets)
+  createUploadSecret: call('/web/dataTransfer/createUploadSecret', createUploadSecretRequest, createdUploadSecret, 'item'),
+  loadUploadSecrets: call('/web/dataTransfer/loadUploadSecrets', loadUploadSecretsRequest, uploadSecret, 'rows'),
+  revokeUploadSecret: call('/web/dataTransfer/revokeUploadSecret', uploadSecretIdRequest, uploadSecret, 'item'),
+  previewImport: call('/web/dataTransfer/previewImport', importRequest, importSummary, 'item'),
+  commitImport: call('/web/dataTransfer/commitImport', importRequest, importSummary, 'item'),
+  exportData: call('/web/dataTransfer/exportData', exportRequest, exportResult, 'item'),
 } as const;
 
 export type Contract = typeof contract;
