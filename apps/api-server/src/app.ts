@@ -15,6 +15,10 @@ import { publicLinkCalls } from './routes/public-links';
 import { readingCalls } from './routes/readings';
 import { reportCalls } from './routes/reports';
 import { sessionCalls } from './routes/sessions';
+import { exportCalls } from './export/calls';
+import { importCalls } from './imports/calls';
+import { mountNightscout } from './nightscout/routes';
+import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
@@ -29,6 +33,9 @@ const handlers = {
   ...deviceCalls,
   ...reportCalls,
   ...publicLinkCalls,
+  ...uploadSecretCalls,
+  ...importCalls,
+  ...exportCalls,
 } satisfies Handlers;
 
 /**
@@ -37,6 +44,9 @@ const handlers = {
  */
 /** Largest request body: an avatar (2 MB) plus the multipart framing. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
+/** Largest import call: a file of several years as JSON text (see MAX_IMPORT_CHARS). */
+const MAX_IMPORT_BODY_BYTES = 64 * 1024 * 1024;
+const isImportCall = (path: string) => path.endsWith('/web/dataTransfer/previewImport') || path.endsWith('/web/dataTransfer/commitImport');
 
 export function createApp(given: Deps) {
   const deps: Deps = { ...given, limiter: given.limiter ?? new AttemptLimiter(given.now) };
@@ -52,14 +62,14 @@ export function createApp(given: Deps) {
       }),
     );
   }
-  app.use(
-    '/api/*',
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: (c) =>
         c.json({ code: ResponseCode.payloadTooLarge, message: translate(c.req.header('lanCode'), 'payloadTooLarge') }, 413),
-    }),
-  );
+    });
+  const [smallBody, importBody] = [limit(MAX_BODY_BYTES), limit(MAX_IMPORT_BODY_BYTES)];
+  app.use('/api/*', (c, next) => (isImportCall(c.req.path) ? importBody : smallBody)(c, next));
   app.get('/api/health', (c) => c.json({ code: 200, message: 'ok' }));
 
   // Uploaded files (avatars). Names are random, so listing is impossible and guessing hopeless.
@@ -77,6 +87,7 @@ export function createApp(given: Deps) {
   });
 
   mountCalls(app, deps, handlers as Handlers);
+  mountNightscout(app, deps);
 
   if (deps.config.enableTestHooks) mountTestHooks(app, deps);
 

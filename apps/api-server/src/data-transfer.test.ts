@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, type ApiClient } from '@cgm-portal/api-client';
+import { onPostgres, startServer, type RunningServer } from './test-support/server';
+
+const DAY = 86_400_000;
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-fixtures');
+const fixture = (name: string) => readFileSync(join(fixtures, name), 'utf8');
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+let server: RunningServer;
+let demo: ApiClient;
+let follower: Awaited<ReturnType<RunningServer['signIn']>>;
+let secret: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  demo = await server.signIn('demo@cgm-portal.example');
+  follower = await server.signIn('follower@cgm-portal.example');
+  secret = (await demo.createUploadSecret({ label: 'xDrip+' })).secret;
+});
+afterAll(() => server?.stop());
+
+async function ns(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+const code = (promise: Promise<unknown>) => promise.then(() => 200, (e: unknown) => (e instanceof ApiError ? e.code : -1));
+
+// 2020: far from the seeded data, which ends today.
+const T0 = Date.UTC(2020, 5, 1, 12, 0);
+const entries = Array.from({ length: 12 }, (_, i) => ({
+  type: 'sgv',
+  sgv: 100 + i * 3,
+  date: T0 + i * 300_000,
+  dateString: new Date(T0 + i * 300_000).toISOString(),
+  direction: 'Flat',
+  noise: 1,
+  device: 'xDrip-DexcomG6',
+}));
+
+describe('upload secrets', () => {
+  it('are created by a CGM user, shown once, listed without the secret, and never by a follower', async () => {
+    const created = await demo.createUploadSecret({ label: 'Loop' });
+    expect(created.secret.length).toBeGreaterThanOrEqual(12);
+    expect(created.apiSecretSha1).toBe(sha1(created.secret));
+    const { rows } = await demo.loadUploadSecrets();
+    expect(rows.map((r) => r.label)).toEqual(expect.arrayContaining(['Loop', 'xDrip+']));
+    expect(JSON.stringify(rows)).not.toContain(created.secret);
+    expect(await code(follower.createUploadSecret({ label: 'mine' }))).toBe(403);
+  });
+});
+
+describe('Nightscout upload', () => {
+  it('accepts entries with the SHA-1 of the secret, and a re-upload leaves one reading per time', async () => {
+    const headers = { 'api-secret': sha1(secret) };
+    const first = await ns('/entries', { method: 'POST', body: entries, headers });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(12);
+    expect((await ns('/entries.json', { method: 'POST', body: entries, headers })).status).toBe(200);
+    expect((await ns('/entries', { method: 'POST', body: entries[0], headers })).status).toBe(200);
+    const { readings } = await demo.loadReadings({ from: T0, to: T0 + DAY });
+    expect(readings.map((r) => r.mgdl)).toEqual(entries.map((e) => e.sgv));
+  });
+
+  it('answers GET entries.json?count=N like Nightscout, newest first with a direction', async () => {
+    const { status, body } = await ns(`/entries.json?count=3&find[date][$lte]=${T0 + 11 * 300_000}`, { headers: { 'api-secret': sha1(secret) } });
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      expect.objectContaining({ type: 'sgv', sgv: 133, date: T0 + 11 * 300_000, direction: 'Flat', dateString: expect.any(String) }),
+      expect.objectContaining({ sgv: 130 }),
+      expect.objectContaining({ sgv: 127 }),
+    ]);
+    const latest = await ns('/entries.json?count=2', { headers: { 'api-secret': sha1(secret) } });
+    expect(latest.body).toHaveLength(2);
+    expect((await ns('/status.json')).body).toMatchObject({ status: 'ok', apiEnabled: true });
+  });
+
+  it('maps treatments to events, idempotently', async () => {
+    const treatments = [
+      { eventType: 'Meal Bolus', created_at: new Date(T0 + 600_000).toISOString(), insulin: 4, carbs: 40, notes: 'lunch', enteredBy: 'AndroidAPS' },
+      { eventType: 'BG Check', created_at: new Date(T0 + 1_200_000).toISOString(), glucose: 6.2, units: 'mmol', glucoseType: 'Finger' },
+    ];
+    const url = `/treatments?token=${encodeURIComponent(secret)}`;
+    expect((await ns(url, { method: 'POST', body: treatments })).status).toBe(200);
+    expect((await ns(url, { method: 'POST', body: treatments })).status).toBe(200);
+    const { rows } = await demo.loadEvents({ from: T0, to: T0 + DAY, rows: 50 });
+    expect(rows.map((e) => e.detail)).toEqual([
+      { eventType: 'BG', mgdl: 112 },
+      { eventType: 'meal', mealTag: 'Extra', carbs: 40 },
+      { eventType: 'insulin', insulinKind: 'Short_acting', units: 4 },
+    ]);
+    expect(rows[1]!.note).toBe('lunch');
+  });
+
+  it('refuses a wrong, missing or revoked secret, and a follower session token', async () => {
+    const later = [{ type: 'sgv', sgv: 150, date: T0 + DAY / 2 }];
+    expect((await ns('/entries', { method: 'POST', body: later, headers: { 'api-secret': sha1('wrong-secret-123') } })).status).toBe(401);
+    expect((await ns('/entries', { method: 'POST', body: later })).status).toBe(401);
+    expect((await ns('/entries.json?token=nope')).status).toBe(401);
+    expect((await ns(`/entries?token=${follower.token.value}`, { method: 'POST', body: later })).status).toBe(401);
+    expect((await ns('/entries', { method: 'POST', body: later, headers: { 'api-secret': sha1(follower.token.value!) } })).status).toBe(401);
+    const extra = await demo.createUploadSecret({ label: 'old phone' });
+    await demo.revokeUploadSecret({ id: extra.id });
+    expect((await ns('/entries', { method: 'POST', body: later, headers: { 'api-secret': extra.apiSecretSha1 } })).status).toBe(401);
+    const { readings } = await demo.loadReadings({ from: T0 + DAY / 2 - 1, to: T0 + DAY });
+    expect(readings).toEqual([]);
+  });
+});
+
+describe('file import', () => {
+  const clarity = { fileName: 'clarity.csv', text: fixture('clarity-new-mgdl.csv'), timeZone: 'Europe/London' };
+  const night = { from: Date.UTC(2023, 9, 28, 22), to: Date.UTC(2023, 9, 29, 12) };
+
+  it('previews without writing, commits in one go, and a second commit only finds duplicates', async () => {
+    const preview = await demo.previewImport(clarity);
+    expect(preview).toMatchObject({ format: 'clarity', dryRun: true, readings: { added: 49, duplicates: 0 }, events: { added: 5, duplicates: 0 }, rejectedTotal: 0 });
+    expect((await demo.loadReadings(night)).readings).toEqual([]);
+    const committed = await demo.commitImport(clarity);
+    expect(committed).toMatchObject({ dryRun: false, readings: { added: 49, duplicates: 0 }, events: { added: 5 } });
+    const again = await demo.commitImport(clarity);
+    expect(again).toMatchObject({ readings: { added: 0, duplicates: 49 }, events: { added: 0, duplicates: 5 } });
+  });
+
+  it('imports the night clocks went back as 4 real hours of 5-minute readings', async () => {
+    const { readings } = await demo.loadReadings(night);
+    expect(readings).toHaveLength(48);
+    expect(readings[0]!.time).toBe(Date.UTC(2023, 9, 28, 23));
+    expect(new Set(readings.slice(1).map((r, i) => r.time - readings[i]!.time))).toEqual(new Set([300_000]));
+  });
+
+  it('lists rejected lines with their reason', async () => {
+    const preview = await demo.previewImport({ text: fixture('clarity-old-mmol.csv'), timeZone: 'Europe/London' });
+    expect(preview.rejected).toEqual([
+      { line: 41, reason: expect.stringContaining('clocks moved forward') },
+      { line: 43, reason: expect.stringContaining('not a number') },
+    ]);
+  });
+
+  it('changes nothing for a malformed file', async () => {
+    const before = (await demo.loadReadings(night)).readings.length;
+    const broken = fixture('malformed-unclosed-quote.csv').replace(/2023-10-2/g, '2023-10-1');
+    expect(await code(demo.commitImport({ text: broken, timeZone: 'Europe/London' }))).toBe(400);
+    expect(await code(demo.commitImport({ text: fixture('malformed.json'), timeZone: 'Europe/London' }))).toBe(400);
+    expect((await demo.loadReadings({ from: night.from - 10 * DAY, to: night.to })).readings).toHaveLength(before);
+  });
+
+  it('is the CGM user own: a follower can neither preview nor commit nor export', async () => {
+    expect(await code(follower.previewImport(clarity))).toBe(403);
+    expect(await code(follower.commitImport(clarity))).toBe(403);
+    expect(await code(follower.exportData({ from: night.from, to: night.to, format: 'json' }))).toBe(403);
+  });
+});
+
+describe.skipIf(onPostgres)('export and import round trip', () => {
+  it('reproduces the same readings, events and metrics in an empty account (JSON and CSV)', async () => {
+    // An empty CGM account: a copy of the demo member without data (written beside the running server).
+    const db = new Database(join(server.dataDir, 'cgm-portal.sqlite'));
+    const columns = (db.prepare('pragma table_info(members)').all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+    const pick = columns.map((c) => (c === 'email' ? `'empty-${'$'}{n}@cgm-portal.example'` : c === 'mobile' ? 'null' : c));
+    for (const n of [1, 2]) {
+      db.prepare(`insert into members (${columns.join(',')}) select ${pick.join(',').replace('${n}', String(n))} from members where email = ?`).run('demo@cgm-portal.example');
+    }
+    db.close();
+
+    const to = Date.now();
+    const from = to - 14 * DAY;
+    const original = await demo.loadReport({ from, to });
+    for (const [n, format] of [[1, 'json'], [2, 'csv']] as const) {
+      const file = await demo.exportData({ from, to, format });
+      expect(file.readings).toBeGreaterThan(3000);
+      const empty = server.client();
+      const login = await empty.login({ loginType: 2, email: `empty-${n}@cgm-portal.example`, password: await empty.encryptPassword('Demo-1234') });
+      empty.token.value = login.item!.token;
+      const summary = await empty.commitImport({ fileName: file.fileName, text: file.content, timeZone: 'Pacific/Auckland' });
+      expect(summary).toMatchObject({ format: format === 'json' ? 'portalJson' : 'portalCsv', rejectedTotal: 0, readings: { added: file.readings, duplicates: 0 }, events: { added: file.events } });
+      const copy = await empty.loadReport({ from, to });
+      expect(copy.readings).toEqual(original.readings);
+      expect(copy.summary).toEqual(original.summary);
+      const back = await empty.exportData({ from, to, format });
+      expect(back.content.replace(/"exportedAt":\d+/, '')).toBe(file.content.replace(/"exportedAt":\d+/, ''));
+    }
+  });
+});

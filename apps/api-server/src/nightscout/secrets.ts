@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import { requireCgmUser } from '../access';
+import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { notFound, Problem, randomId, sha256, type CallContext, type Deps } from '../http';
+import type { MemberRow, UploadSecretRow } from '../store/types';
+
+/**
+ * Upload secrets. Nightscout clients send the SHA-1 hex of their API secret in the
+ * `api-secret` header (or the secret as a `token` query). The server keeps only SHA-256 of
+ * that SHA-1 hex, so neither a database leak nor a log line opens an account, and finds the
+ * member by it, since one portal serves many members where Nightscout serves one.
+ */
+const encoder = new TextEncoder();
+
+export async function sha1Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', encoder.encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Equal strings in time that does not depend on where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+const SHA1_HEX = /^[0-9a-f]{40}$/i;
+/** At most this many live secrets per member (one per uploader is the idea). */
+export const MAX_LIVE_SECRETS = 10;
+/** `lastUsedAt` is written at most once a minute, so a 5-minute uploader costs no extra writes. */
+const USE_STAMP_MS = 60_000;
+
+export const storedHashOf = async (sha1: string) => sha256(sha1.toLowerCase());
+
+/** The CGM user whose secret the request carries, or null (wrong, revoked, or not a CGM user). */
+export async function uploaderOf(deps: Deps, c: Context): Promise<MemberRow | null> {
+  const header = c.req.header('api-secret')?.trim();
+  const token = c.req.query('token')?.trim();
+  const given = header || token;
+  if (!given) return null;
+  const sha1 = SHA1_HEX.test(given) ? given.toLowerCase() : await sha1Hex(given);
+  const hash = await storedHashOf(sha1);
+  const row: UploadSecretRow | undefined = await deps.store.findUploadSecret(hash);
+  if (!row || !constantTimeEqual(row.secretHash, hash) || row.revokedAt !== null) return null;
+  const member = await deps.store.getMember(row.memberId);
+  // Only a CGM user's data can be written; a follower never uploads, whatever it holds.
+  if (!member || member.accountType !== 2) return null;
+  const now = deps.now();
+  if (row.lastUsedAt === null || now - row.lastUsedAt > USE_STAMP_MS) await deps.store.updateUploadSecret(row.id, { lastUsedAt: now });
+  return member;
+}
+
+const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt });
+
+export const uploadSecretCalls = {
+  async createUploadSecret({ deps, input, viewer }: CallContext<'createUploadSecret'>) {
+    requireCgmUser(viewer.member);
+    const live = (await deps.store.listUploadSecrets(viewer.member.id)).filter((s) => s.revokedAt === null);
+    if (live.length >= MAX_LIVE_SECRETS) throw new Problem(ResponseCode.conflict, 'tooManyAttempts');
+    // 144 random bits; Nightscout wants at least 12 characters.
+    const secret = randomId(18);
+    const apiSecretSha1 = await sha1Hex(secret);
+    const row = {
+      memberId: viewer.member.id,
+      secretHash: await storedHashOf(apiSecretSha1),
+      label: input.label,
+      createdAt: deps.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    const id = await deps.store.insertUploadSecret(row);
+    return { item: { ...view({ ...row, id }), secret, apiSecretSha1 } };
+  },
+  async loadUploadSecrets({ deps, viewer }: CallContext<'loadUploadSecrets'>) {
+    requireCgmUser(viewer.member);
+    const rows = await deps.store.listUploadSecrets(viewer.member.id);
+    return { rows: rows.map(view), total: rows.length };
+  },
+  async revokeUploadSecret({ deps, input, viewer }: CallContext<'revokeUploadSecret'>) {
+    requireCgmUser(viewer.member);
+    const rows = await deps.store.listUploadSecrets(viewer.member.id);
+    const row = rows.find((r) => r.id === input.id);
+    if (!row) throw notFound();
+    if (row.revokedAt === null) await deps.store.updateUploadSecret(row.id, { revokedAt: deps.now() });
+    return { item: view({ ...row, revokedAt: row.revokedAt ?? deps.now() }) };
+  },
+};
