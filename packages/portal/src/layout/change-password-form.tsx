@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { ApiError } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
-import { ConfirmDialog } from '@cgm-portal/ui';
+import { ConfirmDialog, ErrorAlert } from '@cgm-portal/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../forms/password-field';
 import { MIN_PASSWORD_LENGTH, validateNewPassword } from '../forms/password-rules';
 import { useSession } from '../session/session-context';
 
@@ -52,27 +53,31 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-        <Field.Root invalid={!!errors.oldPassword} required>
-          <Field.Label>{t('profile.password.oldPassword')}</Field.Label>
-          <Input type="password" name="oldPassword" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-          <Field.ErrorText>{errors.oldPassword && t(errors.oldPassword)}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.newPassword} required>
-          <Field.Label>{t('profile.password.newPassword')}</Field.Label>
-          <Input type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
-          <Field.ErrorText>{errors.newPassword && t(errors.newPassword, { min: MIN_PASSWORD_LENGTH })}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.confirm} required>
-          <Field.Label>{t('profile.password.confirmPassword')}</Field.Label>
-          <Input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          <Field.ErrorText>{errors.confirm && t(errors.confirm)}</Field.ErrorText>
-        </Field.Root>
-        {serverError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <PasswordField
+          name="oldPassword"
+          label={t('profile.password.oldPassword')}
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={setOld}
+          error={errors.oldPassword && t(errors.oldPassword)}
+        />
+        <PasswordField
+          name="newPassword"
+          label={t('profile.password.newPassword')}
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNew}
+          error={errors.newPassword && t(errors.newPassword, { min: MIN_PASSWORD_LENGTH })}
+        />
+        <PasswordField
+          name="confirmPassword"
+          label={t('profile.password.confirmPassword')}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirm && t(errors.confirm)}
+        />
+        <ErrorAlert message={serverError} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-start">
           {t('profile.password.submit')}
         </Button>

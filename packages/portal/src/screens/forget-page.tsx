@@ -1,11 +1,12 @@
-import { Alert, Button, Field, HStack, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { ApiError } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
-import { toaster } from '@cgm-portal/ui';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthFrame } from '../layout/auth-frame';
 import { normalizePhone } from '../forms/login-form';
+import { PasswordField } from '../forms/password-field';
 import { MIN_PASSWORD_LENGTH, validateNewPassword } from '../forms/password-rules';
 import { useCountdown } from '../forms/use-countdown';
 import { useSession } from '../session/session-context';
@@ -91,22 +92,23 @@ export function ForgetPage() {
             </HStack>
             <Field.ErrorText>{errors.code && t(errors.code)}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={!!errors.newPassword} required>
-            <Field.Label>{t('forget.newPassword')}</Field.Label>
-            <Input type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
-            <Field.ErrorText>{errors.newPassword && t(errors.newPassword, { min: MIN_PASSWORD_LENGTH })}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.confirm} required>
-            <Field.Label>{t('forget.confirmPassword')}</Field.Label>
-            <Input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            <Field.ErrorText>{errors.confirm && t(errors.confirm)}</Field.ErrorText>
-          </Field.Root>
-          {serverError && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          )}
+          <PasswordField
+            name="newPassword"
+            label={t('forget.newPassword')}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={setNewPassword}
+            error={errors.newPassword && t(errors.newPassword, { min: MIN_PASSWORD_LENGTH })}
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t('forget.confirmPassword')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirm && t(errors.confirm)}
+          />
+          <ErrorAlert message={serverError} />
           <Button type="submit" colorPalette="brand" size="lg" loading={busy === 'submit'}>
             {t('forget.submit')}
           </Button>

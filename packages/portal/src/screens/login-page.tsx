@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Checkbox,
   Dialog,
@@ -15,11 +14,12 @@ import {
 } from '@chakra-ui/react';
 import { ApiError } from '@cgm-portal/api-client';
 import { Trans, useTranslation } from '@cgm-portal/i18n';
-import { toaster } from '@cgm-portal/ui';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthFrame } from '../layout/auth-frame';
 import { EMPTY_LOGIN_FORM, normalizePhone, validateAccount, validateLogin, type LoginErrors, type LoginForm } from '../forms/login-form';
+import { PasswordField } from '../forms/password-field';
 import { useCountdown } from '../forms/use-countdown';
 import { safeFromPath } from '../routes/paths';
 import { useSession } from '../session/session-context';
@@ -159,11 +159,14 @@ export function LoginPage() {
           </Tabs.Root>
 
           {form.method === 'password' ? (
-            <Field.Root invalid={!!errors.password} required>
-              <Field.Label>{t('login.password')}</Field.Label>
-              <Input type="password" name="password" autoComplete="current-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-              <Field.ErrorText>{errors.password && t(errors.password)}</Field.ErrorText>
-            </Field.Root>
+            <PasswordField
+              name="password"
+              label={t('login.password')}
+              autoComplete="current-password"
+              value={form.password}
+              onChange={(v) => set('password', v)}
+              error={errors.password && t(errors.password)}
+            />
           ) : (
             <Field.Root invalid={!!errors.code} required>
               <Field.Label>{t('login.verificationCode')}</Field.Label>
@@ -209,12 +212,7 @@ export function LoginPage() {
             <Field.ErrorText>{errors.agreed && t(errors.agreed)}</Field.ErrorText>
           </Field.Root>
 
-          {serverError && (
-            <Alert.Root status="error" id="login-error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          )}
+          <ErrorAlert message={serverError} id="login-error" />
 
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText={t('login.signingIn')}>
             {t('login.signIn')}
