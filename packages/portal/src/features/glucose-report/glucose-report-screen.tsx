@@ -44,7 +44,7 @@ export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initia
   );
 
   return (
-    <Stack gap="4" data-testid="glucose-report">
+    <Stack gap="4" data-testid="glucose-report" data-from={span.from} data-to={span.to}>
       <PeriodPicker value={period} onChange={setPeriod} timeZone={settings.timeZone} now={now} />
       <Text color="fg.muted" data-testid="report-range">
         {t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })}

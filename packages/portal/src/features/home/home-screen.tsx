@@ -85,7 +85,7 @@ export function HomeScreen() {
   }
 
   return (
-    <Stack gap="4" data-testid="home-screen">
+    <Stack gap="4" data-testid="home-screen" data-from={period.from} data-to={period.to}>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         {todayQuery.isPending ? <LoadingBlock height="150px" /> : <LatestGlucoseCard readings={todayReadings} now={now} ranges={settings.ranges} />}
         <Section title={t('home.todayOverview')} testId="today-overview">

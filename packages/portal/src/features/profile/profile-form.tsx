@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { memberInfoQuery } from '../../session/queries';
 import { useSession } from '../../session/session-context';
-import { LoadingBlock } from '../glucose/query-states';
+import { ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import {
   ageInYears,
   GENDERS,
@@ -31,6 +31,7 @@ export function ProfileForm() {
   const { api } = useSession();
   const info = useQuery(memberInfoQuery(api));
   if (info.isPending) return <LoadingBlock lines={4} height="48px" />;
+  if (info.isError) return <ErrorBlock error={info.error} onRetry={() => void info.refetch()} />;
   return <ProfileEditor key={info.dataUpdatedAt} initial={profileFormOf(info.data)} country={info.data?.country ?? null} />;
 }
 

@@ -2,21 +2,24 @@ import { Alert, Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Tex
 import { ApiError, type GlucoseUnit, type MemberSeting } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { toaster } from '@cgm-portal/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { memberInfoQuery } from '../../session/queries';
 import { useSession } from '../../session/session-context';
 import { toUnit } from '../glucose/glucose-format';
 import { useMemberGlucoseSettings } from '../glucose/member-settings';
 import { Section } from '../glucose/metric-tile';
-import { LoadingBlock } from '../glucose/query-states';
+import { ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import { convertForm, formOf, validateSettings, type SettingsErrors, type SettingsForm, type ThresholdField } from './settings-rules';
 
 const UNITS: GlucoseUnit[] = ['mmol/L', 'mg/dL'];
 
 /** Settings (spec §2): unit, custom target range and alerts, saved to the server. */
 export function SettingsScreen() {
-  const { seting } = useMemberGlucoseSettings();
+  const { api } = useSession();
+  const info = useQuery(memberInfoQuery(api));
+  const seting = info.data?.memberSeting;
+  if (info.isError && !seting) return <ErrorBlock error={info.error} onRetry={() => void info.refetch()} />;
   if (!seting) return <LoadingBlock lines={3} height="60px" />;
   // Keyed by the saved settings so the form restarts from the server's answer after a save.
   return <SettingsEditor key={JSON.stringify(seting)} saved={seting} />;

@@ -1,0 +1,13 @@
+import { screenStates, storyHandlers } from '../glucose/story-handlers';
+
+// The session report in the whole portal, with the in-memory server's demo data.
+export default { title: 'Screens/CGM user/Session report', render: () => <></> };
+
+const states = screenStates('/sessionReport', ['/web/sensor/loadSessions'], [storyHandlers.emptyPage('/web/sensor/loadSessions')]);
+export const Filled = states.Filled!;
+export const Loading = states.Loading!;
+export const Empty = states.Empty!;
+export const Error = states.Error!;
+export const Chinese = states.Chinese!;
+export const Arabic = states.Arabic!;
+export const Pet = states.Pet!;
