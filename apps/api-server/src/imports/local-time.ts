@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** Far enough either side of a wall time to see the offsets before and after any transition near it. */
 const AROUND = 48 * HOUR;
 
@@ -43,14 +44,24 @@ export class ZoneClock {
     return IANAZone.isValidZone(name);
   }
 
+  private readonly steadyDays = new Map<number, number | null>();
+
+  /** The zone's one offset over [from, to] (instants) when no transition lies within two days of it, else null. */
+  private steadyOffset(from: number, to: number): number | null {
+    const before = this.zone.offset(from - AROUND);
+    const after = this.zone.offset(to + AROUND);
+    return before === after && this.zone.offset(from - before * MINUTE) === before ? before : null;
+  }
+
   resolve(naive: NaiveTime): Resolution {
-    const hour = Math.floor(naive / HOUR);
-    let steady = this.steadyHours.get(hour);
-    if (steady === undefined) {
-      const before = this.zone.offset(naive - AROUND);
-      const after = this.zone.offset(naive + AROUND);
-      steady = before === after && this.zone.offset(naive - before * MINUTE) === before ? before : null;
-      this.steadyHours.set(hour, steady);
+    // Most days are far from a transition: one offset per day; near one, one per hour.
+    const day = Math.floor(naive / DAY);
+    let steady = this.steadyDays.get(day);
+    if (steady === undefined) this.steadyDays.set(day, (steady = this.steadyOffset(day * DAY, (day + 1) * DAY)));
+    if (steady === null) {
+      const hour = Math.floor(naive / HOUR);
+      steady = this.steadyHours.get(hour);
+      if (steady === undefined) this.steadyHours.set(hour, (steady = this.steadyOffset(hour * HOUR, (hour + 1) * HOUR)));
     }
     if (steady !== null) return { kind: 'one', time: naive - steady * MINUTE };
     const found: number[] = [];
