@@ -10,7 +10,7 @@ import {
 } from '@cgm-portal/glucose-metrics';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PERSON, DEMO_PET, DEMO_TIME_ZONE, demoPeriod, demoReportModel } from '../fixtures';
-import { buildReportModel, chunk, DAYS_PER_DAILY_PAGE } from './report-model';
+import { buildReportModel, chunk, DAYS_PER_DAILY_PAGE, periodActivePercent } from './report-model';
 
 const timeZone = DEMO_TIME_ZONE;
 
@@ -31,7 +31,9 @@ describe('buildReportModel', () => {
     expect(model.metrics.eA1cPercent).toBe(summary.eA1c);
     expect(model.metrics.eA1cMmolMol).toBe(summary.eA1cMmolMol);
     expect(model.metrics.gri).toMatchObject({ value: summary.gri, hypo: summary.griHypo, hyper: summary.griHyper });
-    expect(model.sufficiency.activePercent).toBe(summary.activePercent);
+    expect(model.sufficiency.wearActivePercent).toBe(summary.activePercent);
+    // Readings span the whole period, so rescaling to the period changes nothing.
+    expect(model.sufficiency.activePercent).toBeCloseTo(summary.activePercent!, 9);
     expect(model.timeInRanges).toEqual(timeInRanges(readings, DEFAULT_RANGES));
     expect(model.agp).toEqual(agpProfile(readings, { timeZone }));
     const daily = dailyProfiles(readings, { timeZone, from, to, ranges: DEFAULT_RANGES });
@@ -98,6 +100,16 @@ describe('buildReportModel', () => {
     // What is measured still is.
     expect(pet.metrics.meanMgdl).toBe(model.metrics.meanMgdl);
     expect(pet.timeInRanges).toEqual(model.timeInRanges);
+  });
+
+  it('counts % CGM active time over the period, not only over the days worn', () => {
+    const three = demoReportModel({ days: 14, daysWithReadings: 3 });
+    expect(three.sufficiency.wearActivePercent).toBeGreaterThan(95);
+    // Three days of near-complete wear in a 14-day period.
+    expect(three.sufficiency.activePercent).toBeCloseTo((three.sufficiency.wearActivePercent! * (3 * 288)) / (14 * 288), 0);
+    expect(three.sufficiency.activePercent).toBeLessThan(22);
+    expect(periodActivePercent(100, 0, 0, 5, { from: 0, to: 300_000 })).toBe(100);
+    expect(periodActivePercent(null, 0, 1, 5, { from: 0, to: 1 })).toBeNull();
   });
 
   it('drops the AGP with fewer than 5 days of data, as hasEnoughDataForAgp says', () => {

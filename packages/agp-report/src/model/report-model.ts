@@ -36,6 +36,28 @@ function resolveRanges(ranges: Partial<GlucoseRanges> | undefined): GlucoseRange
   return { ...DEFAULT_RANGES, ...ranges };
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * % CGM active time over the whole report period. glucose-metrics' `activePercent` (iglu's
+ * definition) counts from the first to the last reading, so three days of wear in a 14-day period
+ * read as 100 %. The IDC AGP report means the share of the period: this rescales glucose-metrics'
+ * figure from its span of expected readings (round(span/dt0) + 1, iglu's count) to the period's
+ * (period minutes / dt0), dt0 being the sensor interval glucose-metrics inferred for the AGP grid.
+ */
+export function periodActivePercent(
+  wearActivePercent: number | null,
+  firstReading: number | undefined,
+  lastReading: number | undefined,
+  intervalMinutes: number,
+  period: { from: number; to: number },
+): number | null {
+  if (wearActivePercent === null || firstReading === undefined || lastReading === undefined || !(intervalMinutes > 0)) return null;
+  const spanExpected = Math.round((lastReading - firstReading) / MINUTE_MS / intervalMinutes) + 1;
+  const periodExpected = (period.to - period.from) / MINUTE_MS / intervalMinutes;
+  return Math.min(100, (wearActivePercent * spanExpected) / periodExpected);
+}
+
 function dailyRow(day: DailyProfile): DailyStatisticsRow {
   const s = day.summary;
   return {
@@ -94,7 +116,13 @@ export function buildReportModel(readings: readonly Reading[], options: ReportMo
       ? { value: summary.gri, zone: griZoneOf(summary.gri), hypo: summary.griHypo, hyper: summary.griHyper }
       : null;
 
-  const activePercent = summary.activePercent;
+  let firstReading: number | undefined;
+  let lastReading: number | undefined;
+  for (const r of inPeriod) {
+    if (firstReading === undefined || r.time < firstReading) firstReading = r.time;
+    if (lastReading === undefined || r.time > lastReading) lastReading = r.time;
+  }
+  const activePercent = periodActivePercent(summary.activePercent, firstReading, lastReading, options.intervalMinutes ?? profile.binMinutes, { from, to });
   const firstDate = DateTime.fromMillis(from, { zone: timeZone }).toISODate() ?? '';
   const lastDate = DateTime.fromMillis(to - 1, { zone: timeZone }).toISODate() ?? '';
 
@@ -112,6 +140,7 @@ export function buildReportModel(readings: readonly Reading[], options: ReportMo
     sufficiency: {
       daysWithData: profile.days,
       activePercent,
+      wearActivePercent: summary.activePercent,
       enoughForAgp,
       minDays: AGP_MIN_DAYS,
       meetsRecommendation:

@@ -154,8 +154,10 @@ export interface AgpReportModel {
   sufficiency: {
     /** Local calendar days holding at least one reading (glucose-metrics' agpProfile().days). */
     daysWithData: number;
-    /** % CGM active time (glucose-metrics' activePercent: from the first to the last reading). */
+    /** % CGM active time over the report period (glucose-metrics' activePercent rescaled to the period; see periodActivePercent). */
     activePercent: number | null;
+    /** glucose-metrics' activePercent as it is: from the first to the last reading. */
+    wearActivePercent: number | null;
     /** glucose-metrics' hasEnoughDataForAgp: at least AGP_MIN_DAYS days with data. */
     enoughForAgp: boolean;
     minDays: number;
