@@ -57,6 +57,11 @@ describe('<AgpReport> in English', () => {
     expect(screen.getByText('Target range 3.9–10.0 mmol/L')).toBeTruthy();
   });
 
+  it('marks the goal set that applies to the member', async () => {
+    const { container } = await renderReport({ model: { ...demoReportModel({ days: 7 }), goalSet: 'olderHighRisk' } });
+    expect(container.querySelector('th.agp-goal-active')!.textContent).toBe('Goals for older or high-risk people with diabetes');
+  });
+
   it('shows patient and device information', async () => {
     await renderReport({ model });
     expect(screen.getByText('Alex Martin')).toBeTruthy();

@@ -25,6 +25,7 @@ export function reportStyles(layout: 'screen' | 'print', pageSize: PageSize): st
 .agp-report th, .agp-report td { border-bottom: 1px solid #e5e7eb; padding: 2px 4px; text-align: start; vertical-align: top; }
 .agp-report td.agp-num, .agp-report th.agp-num { text-align: end; font-variant-numeric: tabular-nums; }
 .agp-report thead th { background: #f3f4f6; font-weight: 600; }
+.agp-report thead th.agp-goal-active { background: #d1d5db; border-bottom: 2px solid #1f2933; }
 .agp-report .agp-met { color: #1e7b34; font-weight: 700; }
 .agp-report .agp-not-met { color: #8e0e1c; font-weight: 700; }
 .agp-report .agp-big { font-size: 20px; font-weight: 700; }

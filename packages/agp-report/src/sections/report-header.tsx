@@ -147,7 +147,7 @@ export function ReportHeader() {
   return (
     <header className="agp-header">
       <h1>{t('agp.reportTitle')}</h1>
-      <div className="agp-grid" style={{ gridTemplateColumns: '1fr 1fr 1fr', marginTop: 6 }}>
+      <div className="agp-grid" style={{ gridTemplateColumns: '1.25fr 1.25fr 1fr', marginTop: 6 }}>
         {model.subject.kind === 'pet' ? <PetInfo subject={model.subject} /> : <PersonInfo subject={model.subject} />}
         <DeviceInfo device={model.device} />
         <PeriodInfo />

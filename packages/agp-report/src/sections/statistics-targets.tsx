@@ -69,8 +69,13 @@ export function StatisticsAndTargets() {
             </th>
             {humanTargets ? (
               <>
-                <th scope="col">{t('agp.goalsType1Type2')}</th>
-                <th scope="col">{t('agp.goalsOlderHighRisk')}</th>
+                {/* The member's goal set (model.goalSet) is marked; both stay visible for the clinician. */}
+                <th scope="col" className={model.goalSet === 'standard' ? 'agp-goal-active' : undefined}>
+                  {t('agp.goalsType1Type2')}
+                </th>
+                <th scope="col" className={model.goalSet === 'olderHighRisk' ? 'agp-goal-active' : undefined}>
+                  {t('agp.goalsOlderHighRisk')}
+                </th>
               </>
             ) : null}
           </tr>
