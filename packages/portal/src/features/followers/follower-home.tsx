@@ -14,18 +14,27 @@ import { SharedMemberMonitor } from './shared-member-monitor';
 /**
  * A follower's home (spec §2 Doctor views, follower home): pick one of the people who approved
  * them, see that person's chart and monitor panels, open the detail, or unfollow (confirmed).
- * Approved people who stopped sharing stay in the picker, so the open screen explains the
- * refusal instead of silently switching to someone else.
+ * Approved people who stopped sharing stay in the picker, and a person who removed this follower
+ * stays on screen, so the open screen explains the refusal instead of silently switching.
  */
 export function FollowerHome() {
   const { t } = useTranslation();
   const { api } = useSession();
   const following = useQuery(followingQuery(api, { page: FOLLOWER_FIRST_PAGE, pageSize: SHARED_PICKER_SIZE }));
-  const approved = (following.data?.rows ?? []).filter((r) => r.status === FollowerStatus.approved);
   const [chosen, setChosen] = useState<number | null>(null);
-  // After unfollowing, the picker falls back to the next person.
-  const unfollow = useUnfollow(() => setChosen(null));
-  const memberId = chosen ?? approved[0]?.memberId ?? null;
+  // The person on screen: if the member removes this follower, the relation leaves the list,
+  // and the screen must still say why the data went away rather than show someone else.
+  const [watched, setWatched] = useState<number | null>(null);
+  // People this follower unfollowed here: they chose to stop, so no explanation is owed.
+  const [unfollowed, setUnfollowed] = useState<readonly number[]>([]);
+  const unfollow = useUnfollow((r) => {
+    setUnfollowed((ids) => [...ids, r.memberId]);
+    setChosen(null);
+  });
+  const keep = (id: number | null) => (id !== null && !unfollowed.includes(id) ? id : null);
+  const approved = (following.data?.rows ?? []).filter((r) => r.status === FollowerStatus.approved && !unfollowed.includes(r.memberId));
+  const memberId = keep(chosen) ?? approved[0]?.memberId ?? keep(watched);
+  if (memberId !== null && memberId !== watched) setWatched(memberId);
   const relation = approved.find((r) => r.memberId === memberId);
 
   return (
