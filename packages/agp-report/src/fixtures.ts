@@ -1,6 +1,7 @@
 /**
  * Demo subjects, device and readings for tests and stories: deterministic synthetic CGM data from
- * @cgm-portal/charts' fixtures (Europe/Paris, a DST change inside 90 days).
+ * @cgm-portal/charts' fixtures (Europe/Paris, a DST change inside 90 days). Published as
+ * `@cgm-portal/agp-report/fixtures` for the portal's stories and tests; not for production code.
  */
 import { FIXTURE_START_DATE, FIXTURE_TIME_ZONE, syntheticReadings } from '@cgm-portal/charts';
 import type { Reading } from '@cgm-portal/glucose-metrics';

@@ -20,7 +20,10 @@ export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
         height={layout === 'print' ? 360 : 320}
         locale={fmt.chartLocale}
-        direction={model.direction}
+        // On a right-to-left page with time left to right, AgpChart puts its glucose axis and its
+        // percentile names on the same (right) edge, where they overlap; laid out left to right
+        // the chart reads as the IDC AGP does. Its title and table text stay in the page language.
+        direction="ltr"
         timeDirection="ltr"
         print={layout === 'print'}
         labels={{
