@@ -1,0 +1,2 @@
+export { DataTransferPanel } from './data-transfer-panel';
+export { UploadSecretPanel } from './upload-secret-panel';
