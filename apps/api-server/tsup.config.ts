@@ -10,5 +10,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@cgm-portal\//],
-  external: ['better-sqlite3', 'pg'],
+  external: ['better-sqlite3', 'pg', 'playwright-core'],
 });

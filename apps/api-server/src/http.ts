@@ -147,7 +147,11 @@ async function resolveViewer(deps: Deps, c: Context, definition: CallDefinition)
   let token = c.req.header('xToken');
   // The report pages get their token in the URL (internalXToken); it opens report calls only.
   if (!token && definition.access === 'report') token = c.req.query('internalXToken');
-  if (!token) return null;
+  return token ? viewerOfToken(deps, token) : null;
+}
+
+/** The member a token signs in, or null when it is unknown, revoked or expired. */
+export async function viewerOfToken(deps: Deps, token: string): Promise<Viewer | null> {
   const tokenHash = await sha256(token);
   const row = await deps.store.findToken(tokenHash);
   if (!row || row.revokedAt !== null || row.expiresAt <= deps.now()) return null;

@@ -1,5 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { ReportPrinter } from './report-pdf/printer';
+import { mountReportPdf, portalOriginsFrom } from './report-pdf/report-pdf';
 import { readConfig } from './config';
 import { createNodeDeps } from './node-server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
@@ -25,7 +27,11 @@ if (seedOnly || config.seedWhenEmpty) {
 if (seedOnly) {
   await deps.store.close();
 } else {
-  const server = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }, (info) => {
+  const app = createApp(deps);
+  // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
+  const printer = new ReportPrinter();
+  mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
     console.info(`api-server listening on http://${config.host}:${info.port}/api (${where})`);
     if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
@@ -36,6 +42,7 @@ if (seedOnly) {
   });
   const stop = () => {
     server.close();
+    void printer.close();
     void deps.store.close().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

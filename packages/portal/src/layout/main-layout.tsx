@@ -42,12 +42,13 @@ export function MainLayout() {
 
   return (
     <Flex minH="100vh" bg="page.bg">
-      <ChakraLink href="#main" position="absolute" insetStart="2" top="-20" _focus={{ top: '2', zIndex: 'skipLink' }} bg="bg" p="2">
+      <ChakraLink href="#main" data-print-hide="" position="absolute" insetStart="2" top="-20" _focus={{ top: '2', zIndex: 'skipLink' }} bg="bg" p="2">
         {t('layout.skipToContent')}
       </ChakraLink>
       {hasSidebar && !isPhone && (
         <Box
           as="nav"
+          data-print-hide=""
           aria-label={t('layout.mainNavigation')}
           position={variant.layout.fixedSidebar ? 'sticky' : 'relative'}
           top="0"
@@ -81,6 +82,7 @@ export function MainLayout() {
       <Flex direction="column" flex="1" minW="0">
         <Flex
           as="header"
+          data-print-hide=""
           position={variant.layout.fixedHeader ? 'sticky' : 'relative'}
           top="0"
           zIndex="sticky"
@@ -138,7 +140,7 @@ export function MainLayout() {
           <Outlet />
         </Box>
         {variant.layout.showFooter && (
-          <Box as="footer" px="6" py="4" fontSize="xs" color="fg.muted" borderTopWidth="1px" bg="header.bg">
+          <Box as="footer" data-print-hide="" px="6" py="4" fontSize="xs" color="fg.muted" borderTopWidth="1px" bg="header.bg">
             <Text>{t('layout.footer', { year: new Date().getFullYear(), portalName: variant.portalName })}</Text>
             <Text>{t('layout.footerDisclaimer')}</Text>
           </Box>

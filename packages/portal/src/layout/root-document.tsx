@@ -18,10 +18,14 @@ function useDocumentTitle() {
   }, [title, variant.portalName]);
 }
 
+/** Printing shows the page's content only: navigation chrome and controls carry data-print-hide. */
+const PRINT_CSS = '@media print { [data-print-hide] { display: none !important; } html, body { background: white !important; } }';
+
 export function RootDocument() {
   useDocumentTitle();
   return (
     <>
+      <style>{PRINT_CSS}</style>
       <Outlet />
       <LoginExpiredWatcher />
       <Toaster />

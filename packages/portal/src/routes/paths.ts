@@ -7,6 +7,8 @@ export const PATHS = {
   home: '/home',
   sessionReport: '/sessionReport',
   glucoseReport: '/report',
+  /** Below /report, so the Glucose Report menu entry grants it. */
+  agpReport: '/report/agp',
   followerList: '/follower',
   follow: '/follow',
   followerRequest: '/followerRequest',

@@ -66,9 +66,27 @@ const statusRoutes = (
   createRoute({ getParentRoute: () => rootRoute, path, staticData: { titleKey }, component }),
 );
 
+/** Report pages may fix the period and paper in their query (the PDF printer does). */
+interface ReportSearch {
+  from?: number;
+  to?: number;
+  lang?: string;
+  pageSize?: 'A4' | 'Letter';
+}
+const validateReportSearch = (search: Record<string, unknown>): ReportSearch => {
+  const int = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined);
+  return {
+    from: int(search.from),
+    to: int(search.to),
+    lang: typeof search.lang === 'string' ? search.lang : undefined,
+    pageSize: search.pageSize === 'Letter' ? 'Letter' : search.pageSize === 'A4' ? 'A4' : undefined,
+  };
+};
+
 const reportPdfRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reportPdf/$id',
+  validateSearch: validateReportSearch,
   staticData: { titleKey: 'routes.reportPdf' },
   component: screen(() => import('../screens/public-report-page'), 'ReportPdfPage'),
 });
@@ -77,6 +95,7 @@ const publicReportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/report/$lang/$id',
   staticData: { titleKey: 'routes.report' },
+  validateSearch: validateReportSearch,
   // Only the 18 languages of the spec have a report route; anything else is not found.
   beforeLoad: ({ params }) => {
     if (!isLanguageCode(params.lang)) throw notFound();
@@ -126,6 +145,7 @@ const memberScreens = (
     [PATHS.home, 'routes.home', () => import('../screens/home-page'), 'HomePage'],
     [PATHS.sessionReport, 'routes.sessionReport', () => import('../screens/session-report-page'), 'SessionReportPage'],
     [PATHS.glucoseReport, 'routes.glucoseReport', () => import('../screens/glucose-report-page'), 'GlucoseReportPage'],
+    [PATHS.agpReport, 'routes.report', () => import('../screens/agp-report-page'), 'AgpReportPage'],
     [PATHS.eventList, 'routes.eventList', () => import('../screens/event-list-page'), 'EventListPage'],
     [PATHS.followerList, 'routes.followerList', () => import('../screens/follower-list-page'), 'FollowerListPage'],
     [PATHS.follow, 'routes.follow', () => import('../screens/follow-page'), 'FollowPage'],

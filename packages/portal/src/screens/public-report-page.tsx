@@ -1,14 +1,93 @@
-import { Center, Text } from '@chakra-ui/react';
-import { useTranslation } from '@cgm-portal/i18n';
+import { Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { QUERY_INTERNAL_TOKEN, type ReportData } from '@cgm-portal/api-client';
+import { isLanguageCode, useTranslation, type LanguageCode } from '@cgm-portal/i18n';
+import { ErrorAlert } from '@cgm-portal/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { flushSync } from 'react-dom';
+import { useState } from 'react';
+import { AgpReportView } from '../features/agp-report/agp-report-view';
+import { AGP_DEFAULT_DAYS, reportPeriod } from '../features/agp-report/report-period';
+import { useSession } from '../session/session-context';
 
-// The AGP report arrives with its own issue; these public routes exist so links resolve.
-export function PublicReportPage() {
+/**
+ * Where a public report's data comes from (spec §2 Routes): with `internalXToken` in the query
+ * the id is a member id read with that token (report calls only, enforced by the server);
+ * otherwise the id is an unguessable public link that the member created and can revoke.
+ */
+function useReportData(id: string, search: { from?: number; to?: number }) {
+  const { api } = useSession();
+  const internal = new URLSearchParams(window.location.search).has(QUERY_INTERNAL_TOKEN);
+  const memberId = Number(id);
+  return useQuery<ReportData>({
+    queryKey: ['publicReport', id, internal, search.from, search.to],
+    queryFn: ({ signal }) => {
+      if (internal && Number.isInteger(memberId) && memberId > 0) {
+        const period = search.from && search.to ? { from: search.from, to: search.to } : reportPeriod(AGP_DEFAULT_DAYS, Intl.DateTimeFormat().resolvedOptions().timeZone);
+        return api.loadReport({ memberId, ...period }, { signal });
+      }
+      return api.loadPublicReport({ id }, { signal });
+    },
+    retry: false,
+  });
+}
+
+function ReportStatus({ error }: { error: Error | null }) {
   const { t } = useTranslation();
   return (
-    <Center minH="60vh" as="main">
-      <Text>{t('common.noData')}</Text>
+    <Center minH="60vh" as="main" px="4">
+      {error ? (
+        <Box data-report-error="true" maxW="lg" w="full">
+          <ErrorAlert message={error.message || t('errors.generic')} />
+        </Box>
+      ) : (
+        <Spinner size="lg" aria-label={t('common.loading')} />
+      )}
     </Center>
   );
 }
 
-export const ReportPdfPage = PublicReportPage;
+/** /report/{lang}/{id}: the report on screen, in the link's language, with a Print button. */
+export function PublicReportPage() {
+  const { t } = useTranslation();
+  const { lang, id } = useParams({ from: '/report/$lang/$id' });
+  const search = useSearch({ from: '/report/$lang/$id' });
+  const report = useReportData(id, search);
+  const [printing, setPrinting] = useState(false);
+  const language: LanguageCode = isLanguageCode(lang) ? lang : 'en';
+  if (!report.data) return <ReportStatus error={report.error} />;
+  const print = () => {
+    flushSync(() => setPrinting(true));
+    const restore = () => {
+      setPrinting(false);
+      window.removeEventListener('afterprint', restore);
+    };
+    window.addEventListener('afterprint', restore);
+    window.print();
+  };
+  return (
+    <Stack as="main" gap="4" p={{ base: '3', md: '6' }} maxW="1200px" mx="auto">
+      <HStack justify="flex-end" data-print-hide="">
+        <Button variant="outline" onClick={print}>
+          {t('report.print', { lng: language })}
+        </Button>
+      </HStack>
+      <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} />
+    </Stack>
+  );
+}
+
+/** /reportPdf/{id}: the print layout alone, what the server's PDF printer and the browser print. */
+export function ReportPdfPage() {
+  const { id } = useParams({ from: '/reportPdf/$id' });
+  const search = useSearch({ from: '/reportPdf/$id' });
+  const report = useReportData(id, search);
+  const language: LanguageCode = isLanguageCode(search.lang) ? search.lang : 'en';
+  if (!report.data) return <ReportStatus error={report.error} />;
+  return (
+    <main>
+      <AgpReportView data={report.data} language={language} layout="print" pageSize={search.pageSize === 'Letter' ? 'Letter' : 'A4'} />
+      <Text srOnly>{report.data.member.memberName}</Text>
+    </main>
+  );
+}

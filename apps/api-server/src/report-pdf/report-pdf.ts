@@ -1,0 +1,107 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { memberToView } from '../access';
+import { Problem, randomId, sha256, viewerOfToken, type Deps } from '../http';
+import { translate } from '../i18n/messages';
+import type { ReportPrinter } from './printer';
+
+/** The PDF call: not part of the JSON contract because it answers a file. */
+export const REPORT_PDF_PATH = '/api/web/userReport/pdf';
+/** The one-use token the printer's page reads the report with; it never leaves this server. */
+const PRINT_TOKEN_TTL_MS = 2 * 60 * 1000;
+/** Longest period a report covers (a year and a day, as the readings call allows). */
+const MAX_SPAN_MS = 367 * 86_400_000;
+
+const pdfRequest = z
+  .object({
+    memberId: z.number().int().positive().optional(),
+    from: z.number().int().nonnegative(),
+    to: z.number().int().nonnegative(),
+    lang: z.enum(['en', 'zh', 'ar', 'cs', 'it', 'sl', 'hr', 'bg', 'hy', 'fr', 'hu', 'pt', 'mk', 'sr', 'sk', 'tr', 'fa', 'es']),
+    pageSize: z.enum(['A4', 'Letter']).default('A4'),
+  })
+  .strict()
+  .refine((r) => r.from < r.to && r.to - r.from <= MAX_SPAN_MS, { message: 'period', path: ['to'] });
+
+export interface ReportPdfOptions {
+  printer: ReportPrinter;
+  /**
+   * Portal origins the printer may open (CGM_PORTAL_ORIGINS). The request's Origin picks the
+   * variant app to print with (its theme and fonts); anything not listed is refused, so the
+   * server can never be made to load an arbitrary address.
+   */
+  portalOrigins: readonly string[];
+}
+
+/**
+ * POST /api/web/userReport/pdf: the AGP report of a period as a real (text) PDF. Who may see the
+ * member is decided exactly as for loadReport (memberToView); the printer's page reads the data
+ * with a short-lived token of the same viewer, revoked as soon as the PDF is made.
+ */
+export function mountReportPdf(app: Hono, deps: Deps, options: ReportPdfOptions): void {
+  app.post(REPORT_PDF_PATH, async (c) => {
+    const lanCode = c.req.header('lanCode') ?? 'en_US';
+    const fail = (code: number, key: Parameters<typeof translate>[1], params?: Record<string, string>) =>
+      c.json({ code, message: translate(lanCode, key, params) });
+    const token = c.req.header('xToken');
+    const viewer = token ? await viewerOfToken(deps, token) : null;
+    if (!viewer) return fail(ResponseCode.loginExpired, 'loginExpired');
+
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return fail(ResponseCode.invalidPayload, 'invalidPayload', { field: 'body' });
+    }
+    const parsed = pdfRequest.safeParse(body);
+    if (!parsed.success) return fail(ResponseCode.invalidPayload, 'invalidPayload', { field: String(parsed.error.issues[0]?.path.join('.') || 'body') });
+    const request = parsed.data;
+
+    const origin = c.req.header('origin') ?? '';
+    if (!options.portalOrigins.includes(origin)) return fail(ResponseCode.noPermission, 'noPermission');
+
+    let member;
+    try {
+      member = await memberToView(deps.store, viewer.member, request.memberId, deps.now());
+    } catch (error) {
+      if (error instanceof Problem) return fail(error.code, error.key);
+      throw error;
+    }
+
+    const printToken = randomId(32);
+    const tokenHash = await sha256(printToken);
+    const now = deps.now();
+    await deps.store.insertToken({ tokenHash, memberId: viewer.member.id, createdAt: now, expiresAt: now + PRINT_TOKEN_TTL_MS, revokedAt: null });
+    const query = new URLSearchParams({
+      internalXToken: printToken,
+      lang: request.lang,
+      from: String(request.from),
+      to: String(request.to),
+      pageSize: request.pageSize,
+    });
+    const started = Date.now();
+    try {
+      const pdf = await options.printer.print(`${origin}/reportPdf/${member.id}?${query}`);
+      const day = new Date(request.to - 1).toISOString().slice(0, 10);
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="agp-report-${member.id}-${day}-${request.lang}.pdf"`,
+        'Cache-Control': 'no-store',
+        'X-Render-Ms': String(Date.now() - started),
+      });
+    } catch (error) {
+      console.error('report PDF failed:', error instanceof Error ? error.message : error);
+      return fail(ResponseCode.serverError, 'serverError');
+    } finally {
+      await deps.store.updateToken(tokenHash, { revokedAt: deps.now() });
+    }
+  });
+}
+
+/** CGM_PORTAL_ORIGINS, comma-separated; by default the three apps as scripts/start.mjs serves them. */
+export function portalOriginsFrom(env: NodeJS.ProcessEnv = process.env): string[] {
+  const listed = (env.CGM_PORTAL_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (listed.length > 0) return listed;
+  return [5171, 5172, 5173].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+}

@@ -1,0 +1,86 @@
+import { Button, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { useLanguage, useTranslation } from '@cgm-portal/i18n';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
+import { useState } from 'react';
+import { useSession } from '../../session/session-context';
+import { AgpReportView } from './agp-report-view';
+import { downloadReportPdf } from './pdf-download';
+import { AGP_DEFAULT_DAYS, AGP_PERIOD_PICKS, reportPeriod } from './report-period';
+import { ShareLinks } from './share-links';
+
+/**
+ * The member's AGP report in the app (issue 9): period picker, Print (the browser prints the
+ * print layout: the page switches to it, prints, and switches back) and Download PDF (the
+ * server prints the same layout with headless Chromium).
+ */
+export function MemberAgpReport() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { api, memberSettings, userInfo } = useSession();
+  const [days, setDays] = useState<number>(AGP_DEFAULT_DAYS);
+  const [printing, setPrinting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const period = reportPeriod(days, memberSettings.timeZone);
+  const report = useQuery({
+    queryKey: ['agpReport', days, memberSettings.timeZone],
+    queryFn: ({ signal }) => api.loadReport(period, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const print = () => {
+    flushSync(() => setPrinting(true));
+    const restore = () => {
+      setPrinting(false);
+      window.removeEventListener('afterprint', restore);
+    };
+    window.addEventListener('afterprint', restore);
+    window.print();
+  };
+
+  const download = async () => {
+    setPdfError(null);
+    setDownloading(true);
+    try {
+      await downloadReportPdf({ ...period, lang: language, pageSize: 'A4' }, language, `agp-report-${userInfo?.memberId ?? ''}-${days}d.pdf`);
+    } catch (error) {
+      setPdfError(error instanceof Error ? error.message : t('errors.generic'));
+      toaster.create({ type: 'error', title: t('errors.generic') });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" flexWrap="wrap" gap="3" data-print-hide="">
+        <SegmentGroup.Root size="sm" value={String(days)} onValueChange={(e) => e.value && setDays(Number(e.value))} aria-label={t('report.period')}>
+          <SegmentGroup.Indicator />
+          {AGP_PERIOD_PICKS.map((d) => (
+            <SegmentGroup.Item key={d} value={String(d)}>
+              <SegmentGroup.ItemText>{t(`report.days${d}`)}</SegmentGroup.ItemText>
+              <SegmentGroup.ItemHiddenInput />
+            </SegmentGroup.Item>
+          ))}
+        </SegmentGroup.Root>
+        <HStack gap="2">
+          <Button variant="outline" onClick={print} disabled={!report.data}>
+            {t('report.print')}
+          </Button>
+          <Button colorPalette="brand" onClick={() => void download()} loading={downloading} loadingText={t('report.generatingPdf')} disabled={!report.data}>
+            {t('report.downloadPdf')}
+          </Button>
+        </HStack>
+      </HStack>
+      <ErrorAlert message={pdfError} />
+      {report.isPending && <Text color="fg.muted">{t('common.loading')}</Text>}
+      {report.isError && <ErrorAlert message={report.error.message} />}
+      {report.data && <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} />}
+      <div data-print-hide="">
+        <ShareLinks />
+      </div>
+    </Stack>
+  );
+}
