@@ -37,14 +37,14 @@ export function GlucoseMetricsSection() {
           <Metric
             className="agp-metric-mean"
             name={t('agp.averageGlucose')}
-            value={<span className="agp-big">{withUnit(fmt.glucose(m.meanMgdl), unitLabel)}</span>}
+            value={<span className="agp-big agp-ltr">{withUnit(fmt.glucose(m.meanMgdl), unitLabel)}</span>}
           />
           <Metric
             className="agp-metric-gmi"
             name={`${t('report.gmiLong')} (${t('report.gmi')})`}
             value={
               m.a1cEstimatesApply ? (
-                <span className="agp-big">
+                <span className="agp-big agp-ltr">
                   {fmt.percentOneDecimal(m.gmiPercent)} · {withUnit(fmt.number(m.gmiMmolMol, 0), mmolMol)}
                 </span>
               ) : (
@@ -58,9 +58,9 @@ export function GlucoseMetricsSection() {
             name={t('report.eA1c')}
             value={
               m.a1cEstimatesApply ? (
-                <>
+                <span className="agp-ltr">
                   {fmt.percentOneDecimal(m.eA1cPercent)} · {withUnit(fmt.number(m.eA1cMmolMol, 0), mmolMol)}
-                </>
+                </span>
               ) : (
                 notApplicable
               )
@@ -72,7 +72,7 @@ export function GlucoseMetricsSection() {
             value={<span className="agp-big">{fmt.percent(m.cvPercent)}</span>}
             sub={t('agp.goalAtMost', { value: CV_GOAL_PERCENT })}
           />
-          <Metric className="agp-metric-sd" name={`${t('report.sdLong')} (${t('report.sd')})`} value={withUnit(fmt.glucose(m.sdMgdl), unitLabel)} />
+          <Metric className="agp-metric-sd" name={`${t('report.sdLong')} (${t('report.sd')})`} value={<span className="agp-ltr">{withUnit(fmt.glucose(m.sdMgdl), unitLabel)}</span>} />
         </div>
         <div>
           <Metric
