@@ -1,0 +1,132 @@
+import type { ApiClient, ImportSummary } from '@cgm-portal/api-client';
+import { createTestI18n } from '@cgm-portal/i18n/testing';
+import { I18nProvider } from '@cgm-portal/i18n';
+import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PortalServices } from '../../services';
+import { SessionProvider } from '../../session/session-context';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '../../variant';
+import { DataTransferPanel, UploadSecretPanel } from './index';
+
+afterEach(cleanup);
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollTo ??= () => {};
+});
+
+const variant: Variant = {
+  id: 'test',
+  portalName: 'CGM Portal',
+  logoText: 'CGM Portal',
+  languages: ['en'],
+  defaultLanguage: 'en',
+  profileForm: 'human',
+  theme: { brand: {}, sidebarBg: '#000', sidebarFg: '#fff', headerBg: '#fff', pageBg: '#fff' } as Variant['theme'],
+  layout: SPEC_LAYOUT_DEFAULTS,
+};
+
+async function renderWith(api: Record<string, unknown>, children: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const i18n = await createTestI18n('en');
+  const services = { variant, api: { fileUrl: (u: string) => u, ...api } as unknown as ApiClient, queryClient, i18n } as PortalServices;
+  render(
+    <UiProvider system={createVariantSystem(variant.theme)}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <SessionProvider services={services}>{children}</SessionProvider>
+        </I18nProvider>
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+}
+
+const summary = (patch: Partial<ImportSummary>): ImportSummary => ({
+  format: 'clarity',
+  timeZone: 'Europe/London',
+  dateOrder: null,
+  dryRun: true,
+  readings: { added: 47, duplicates: 2 },
+  events: { added: 5, duplicates: 0 },
+  ignored: 9,
+  rejectedTotal: 1,
+  rejected: [{ line: 41, reason: 'this local time does not exist in Europe/London (clocks moved forward)' }],
+  first: Date.UTC(2023, 9, 28, 23),
+  last: Date.UTC(2023, 9, 29, 3),
+  ...patch,
+});
+
+describe('DataTransferPanel', { timeout: 30_000 }, () => {
+  it('previews a file in the chosen zone, writes nothing until Import, then shows what was added', async () => {
+    const api = {
+      previewImport: vi.fn(async () => summary({})),
+      commitImport: vi.fn(async () => summary({ dryRun: false })),
+      exportData: vi.fn(),
+    };
+    await renderWith(api, <DataTransferPanel />);
+    const user = userEvent.setup();
+    await user.upload(await screen.findByTestId('import-file'), new File(['Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n'], 'clarity.csv', { type: 'text/csv' }));
+    await user.selectOptions(screen.getByTestId('import-zone'), 'Europe/London');
+    await user.click(screen.getByTestId('import-preview'));
+
+    const preview = await screen.findByTestId('import-preview-result');
+    expect(api.previewImport).toHaveBeenCalledWith({ fileName: 'clarity.csv', text: 'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n', timeZone: 'Europe/London' });
+    expect(api.commitImport).not.toHaveBeenCalled();
+    expect(within(screen.getByTestId('import-readings-added')).getByText('47')).toBeTruthy();
+    expect(within(screen.getByTestId('import-readings-duplicates')).getByText('2')).toBeTruthy();
+    expect(within(screen.getByTestId('import-rejected')).getByText('41')).toBeTruthy();
+    expect(within(preview).getByText('Nothing has been saved yet.')).toBeTruthy();
+
+    await user.click(screen.getByTestId('import-commit'));
+    await screen.findByTestId('import-result');
+    expect(api.commitImport).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Import when the file adds nothing', async () => {
+    const api = { previewImport: vi.fn(async () => summary({ readings: { added: 0, duplicates: 49 }, events: { added: 0, duplicates: 5 }, rejectedTotal: 0, rejected: [] })) };
+    await renderWith(api, <DataTransferPanel />);
+    const user = userEvent.setup();
+    await user.upload(await screen.findByTestId('import-file'), new File(['x'], 'again.csv'));
+    await user.click(screen.getByTestId('import-preview'));
+    await screen.findByTestId('import-nothing');
+    expect(screen.queryByTestId('import-commit')).toBeNull();
+  });
+});
+
+describe('UploadSecretPanel', { timeout: 30_000 }, () => {
+  it('shows a new secret once, with its SHA-1, and lists secrets without it', async () => {
+    const row = { id: 4, label: 'xDrip+', createdAt: Date.UTC(2026, 0, 1), lastUsedAt: null, revokedAt: null };
+    const api = {
+      loadUploadSecrets: vi.fn(async () => ({ rows: [row], total: 1 })),
+      createUploadSecret: vi.fn(async () => ({ ...row, secret: 's3cret-value-123', apiSecretSha1: 'a'.repeat(40) })),
+      revokeUploadSecret: vi.fn(async () => ({ ...row, revokedAt: Date.now() })),
+    };
+    await renderWith(api, <UploadSecretPanel />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('secret-label'), 'xDrip+');
+    await user.click(screen.getByTestId('secret-create'));
+    expect((await screen.findByTestId('secret-value')).textContent).toBe('s3cret-value-123');
+    expect(screen.getByTestId('secret-sha1').textContent).toBe('a'.repeat(40));
+    expect(api.createUploadSecret).toHaveBeenCalledWith({ label: 'xDrip+' });
+    expect(within(await screen.findByTestId('secret-list')).queryByText('s3cret-value-123')).toBeNull();
+    await user.click(screen.getByText('I have saved it'));
+    await waitFor(() => expect(screen.queryByTestId('secret-value')).toBeNull());
+  });
+});
