@@ -76,7 +76,7 @@ describe('<AgpReport> for a pet', () => {
     const model = demoReportModel({ days: 14, subject: DEMO_PET });
     const { container } = await renderReport({ model });
     expect(headings(container)).toContain('Pet information');
-    for (const text of ['Miso', 'Cat', 'British Shorthair', 'Insulin glargine', 'U-100', '5.4']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['Miso', 'Cat', 'British Shorthair', 'Insulin glargine', 'U-100', '5.4', '10 years old']) expect(screen.getByText(text)).toBeTruthy();
     expect(container.querySelector('.agp-metric-gmi')!.textContent).toContain('Not applicable to cats and dogs');
     expect(container.querySelector('.agp-metric-ea1c')!.textContent).toContain('Not applicable to cats and dogs');
     expect(container.querySelector('.agp-metric-gmi')!.textContent).not.toMatch(/\d/);

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import type { PersonSubject, PetInsulinType, PetSubject, ReportDevice, SensorSessionStatus } from '../model/types';
 import { useReport } from '../components/report-context';
@@ -60,8 +61,17 @@ function PersonInfo({ subject }: { subject: PersonSubject }) {
   );
 }
 
+/** Whole years from a yyyy-MM-dd birthday to `at`, in the member's zone (the profile's read-only age). */
+function ageInYears(birthday: string, at: number, timeZone: string): number | null {
+  const born = DateTime.fromISO(birthday, { zone: timeZone });
+  if (!born.isValid) return null;
+  const years = Math.floor(DateTime.fromMillis(at, { zone: timeZone }).diff(born, 'years').years);
+  return years >= 0 ? years : null;
+}
+
 function PetInfo({ subject }: { subject: PetSubject }) {
-  const { t, fmt } = useReport();
+  const { t, fmt, model } = useReport();
+  const age = subject.birthday ? ageInYears(subject.birthday, model.period.to, model.timeZone) : null;
   return (
     <section className="agp-block" aria-labelledby="agp-subject">
       <h3 id="agp-subject">{t('agp.petInfo')}</h3>
@@ -71,6 +81,7 @@ function PetInfo({ subject }: { subject: PetSubject }) {
           [t('profile.pet.petType'), subject.petType ? t(PET_TYPE_KEYS[subject.petType]) : null],
           [t('profile.pet.breed'), subject.breed],
           [t('agp.dateOfBirth'), subject.birthday ? fmt.localDate(subject.birthday) : null],
+          [t('profile.pet.age'), age !== null ? t('profile.pet.ageYears', { count: age }) : null],
           [t('profile.pet.weightKg'), subject.weightKg != null ? fmt.number(subject.weightKg, 1) : null],
           [t('profile.pet.diabetesType'), subject.diabetesType != null ? t(PET_DIABETES_TYPE_KEYS[subject.diabetesType]) : null],
           [t('profile.pet.insulinType'), subject.insulinType ? t(INSULIN_TYPE_KEYS[subject.insulinType]) : null],
