@@ -59,7 +59,7 @@ export function LayoutCounts() {
         <ChakraLink asChild fontSize="xs" textDecoration="none">
           <Link to={isMenuPathAllowed(menus, PATHS.eventList) ? PATHS.eventList : PATHS.home} data-testid="alarm-count">
             <Badge colorPalette={alarms > 0 ? 'red' : 'gray'} variant="subtle" gap="1">
-              <BellIcon aria-hidden="true" />
+              <BellIcon boxSize="3.5" />
               {t('layout.alarmCount', { count: alarms })}
             </Badge>
           </Link>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { GlucoseUnit, Reading } from '@cgm-portal/api-client';
 import { formatGlucose, GlucoseTrace, TimeInRangesBar, type GlucoseTraceLabels, type TimeInRangesBarLabels } from '@cgm-portal/charts';
 import { DEFAULT_RANGES, timeInRanges } from '@cgm-portal/glucose-metrics';
@@ -116,38 +116,44 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <Panel title={t('home.monitorPanel')} testId="monitor-panel">
           <Stack gap="4">
-            <Stat.Root>
-              <Stat.Label>{t('home.latestGlucose')}</Stat.Label>
+            <Stack gap="1">
+              <Text fontSize="sm" color="fg.muted">
+                {t('home.latestGlucose')}
+              </Text>
               {latest ? (
                 <>
                   <HStack align="baseline" gap="2">
-                    <Stat.ValueText fontSize="4xl" data-testid="latest-glucose">
+                    <Text fontSize="4xl" fontWeight="semibold" lineHeight="1" data-testid="latest-glucose">
                       {formatGlucose(latest.mgdl, unit, language)}
-                    </Stat.ValueText>
-                    <Stat.ValueUnit>{unit}</Stat.ValueUnit>
+                    </Text>
+                    <Text as="span" fontSize="sm" color="fg.muted">
+                      {unit}
+                    </Text>
                     <Text as="span" fontSize="2xl" aria-hidden="true">
                       {TREND_ARROW[trend]}
                     </Text>
                   </HStack>
-                  <Stat.HelpText>
+                  <Text fontSize="sm" color="fg.muted">
                     {t(`home.trends.${trend}`)} ·{' '}
                     {isStale(latest, now)
                       ? t('home.stale')
                       : minutesAgo(latest, now) === 0
                         ? t('home.justNow')
                         : t('home.minutesAgo', { count: minutesAgo(latest, now) })}
-                  </Stat.HelpText>
+                  </Text>
                 </>
               ) : (
                 <Text color="fg.muted">{t('home.noReading')}</Text>
               )}
-            </Stat.Root>
-            <Stat.Root>
-              <Stat.Label>
+            </Stack>
+            <Stack gap="1">
+              <Text fontSize="sm" color="fg.muted">
                 {t('home.tir')} · {t('common.today')}
-              </Stat.Label>
-              <Stat.ValueText data-testid="tir-today">{tir ? `${Math.round(tir.target)}%` : t('common.noData')}</Stat.ValueText>
-            </Stat.Root>
+              </Text>
+              <Text fontSize="2xl" fontWeight="semibold" data-testid="tir-today">
+                {tir ? `${Math.round(tir.target)}%` : t('common.noData')}
+              </Text>
+            </Stack>
           </Stack>
         </Panel>
         <Box gridColumn={{ lg: 'span 2' }}>
