@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +160,29 @@ describe('file import', () => {
     expect(await code(follower.commitImport(clarity))).toBe(403);
     expect(await code(follower.exportData({ from: night.from, to: night.to, format: 'json' }))).toBe(403);
   });
+});
+
+describe.skipIf(onPostgres)('the import CLI', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const cli = (...args: string[]) =>
+    promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/import.ts', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, CGM_DATA_DIR: server.dataDir },
+    });
+
+  it('previews with --dry-run, then imports a German LibreView file into the member account', async () => {
+    const file = join(fixtures, 'libreview-de.csv');
+    const span = { from: Date.UTC(2024, 2, 30, 20), to: Date.UTC(2024, 2, 31, 12) };
+    const dry = await cli('--member', 'demo@cgm-portal.example', '--file', file, '--zone', 'Europe/Berlin', '--dry-run');
+    expect(dry.stdout).toMatch(/libreview \(dayFirst\)/);
+    expect(dry.stdout).toContain('readings: would add 27'); // 26 sensor + 1 strip
+    expect(dry.stdout).toContain('dry run: nothing written');
+    expect((await demo.loadReadings(span)).readings).toEqual([]);
+    const run = await cli('--member', 'demo@cgm-portal.example', '--file', file, '--zone', 'Europe/Berlin');
+    expect(run.stdout).toContain('readings: added 27');
+    expect((await demo.loadReadings(span)).readings).toHaveLength(26);
+    await expect(cli('--member', 'follower@cgm-portal.example', '--file', file)).rejects.toThrow(/not a CGM user/);
+  }, 60_000);
 });
 
 describe.skipIf(onPostgres)('export and import round trip', () => {
