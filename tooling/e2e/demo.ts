@@ -55,3 +55,13 @@ export async function callApi(path: string, body: unknown, headers: Record<strin
   });
   return (await response.json()) as { code: number; message: string; item?: unknown; rows?: unknown[]; total?: number };
 }
+
+/** Signs in through the API as a script would: the password RSA-encrypted with the server's key. */
+export async function apiToken(account: AccountName): Promise<string> {
+  const { publicEncrypt, constants } = await import('node:crypto');
+  const key = ((await callApi('/web/user/getPublicKey', {})).item as { publicKey: string }).publicKey;
+  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD)).toString('base64');
+  const { email, loginType } = ACCOUNTS[account];
+  const login = await callApi('/web/user/login', { loginType, email, password });
+  return (login.item as { token: string }).token;
+}

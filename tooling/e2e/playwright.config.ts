@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { API_PORT, APPS } from './apps';
+import { API_PORT, APPS, appUrl } from './apps';
 
 // Debian's Chromium, never a browser download (../shared/TOOLCHAIN.md).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +44,14 @@ export default defineConfig({
     {
       command: `node ../../apps/api-server/dist/main.js`,
       url: `${apiTarget}/api/health`,
-      env: { PORT: String(API_PORT), CGM_DATA_DIR: dataDir, CGM_SEED: '1', CGM_ENABLE_TEST_HOOKS: '1' },
+      env: {
+        PORT: String(API_PORT),
+        CGM_DATA_DIR: dataDir,
+        CGM_SEED: '1',
+        CGM_ENABLE_TEST_HOOKS: '1',
+        // The apps under test are the portal origins the PDF printer may open.
+        CGM_PORTAL_ORIGINS: APPS.map((app) => appUrl(app).replace(/\/$/, '')).join(','),
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },
