@@ -40,7 +40,7 @@ describe('session and account calls over HTTP', () => {
     const api = await server.signIn('demo@cgm-portal.example');
     const info = await api.getUserInfo();
     expect(info).toMatchObject({ accountType: 2, homePath: '/home', memberName: 'Alex Morgan', petType: null });
-    expect(info.menus.map((m) => m.path)).toEqual(['/home', '/sessionReport', '/report', '/eventList', '/follower', '/settings', '/user/profile']);
+    expect(info.menus.map((m) => m.path)).toEqual(['/home', '/sessionReport', '/report', '/report/agp', '/eventList', '/follower', '/settings', '/user/profile']);
     expect(info.menus.find((m) => m.path === '/user/profile')?.hidden).toBe(true);
   });
 

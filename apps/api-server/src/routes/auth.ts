@@ -27,6 +27,7 @@ export function menusFor(accountType: number): { menus: MenuItem[]; homePath: st
         { path: '/home', titleKey: 'statusOverview' },
         { path: '/sessionReport', titleKey: 'sessionReport' },
         { path: '/report', titleKey: 'glucoseReport' },
+        { path: '/report/agp', titleKey: 'report' },
         { path: '/eventList', titleKey: 'eventList' },
         { path: '/follower', titleKey: 'followerList' },
         { path: '/settings', titleKey: 'settings' },

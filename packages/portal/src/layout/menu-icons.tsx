@@ -6,6 +6,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   [PATHS.home]: HomeIcon,
   [PATHS.sessionReport]: SessionIcon,
   [PATHS.glucoseReport]: ReportIcon,
+  [PATHS.agpReport]: ReportIcon,
   [PATHS.followerList]: PeopleIcon,
   [PATHS.follow]: PeopleIcon,
   [PATHS.followerRequest]: PeopleIcon,

@@ -20,6 +20,7 @@ export function SideMenu({ menus, collapsed, onNavigate }: { menus: readonly Men
               onClick={onNavigate}
               aria-label={collapsed ? label : undefined}
               title={collapsed ? label : undefined}
+              activeOptions={{ exact: true }}
               activeProps={{ 'aria-current': 'page' }}
               style={{ display: 'block' }}
             >
