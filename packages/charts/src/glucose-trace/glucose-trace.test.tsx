@@ -78,6 +78,13 @@ describe('GlucoseTrace', () => {
     const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} print />);
     expect(container.querySelector('[tabindex]')).toBeNull();
     expect(container.querySelector('[aria-live]')).toBeNull();
+    // Paper has no screen reader: the hidden data table is left out of print.
+    expect(container.querySelector('table')).toBeNull();
+  });
+
+  it('keeps the data table for screen readers on screen', () => {
+    const { container } = render(<GlucoseTrace readings={day.readings} start={day.start} end={day.end} unit="mg/dL" timeZone={FIXTURE_TIME_ZONE} width={800} />);
+    expect(container.querySelectorAll('table tbody tr').length).toBeGreaterThan(10);
   });
 
   it('mirrors the time axis on right-to-left pages', () => {

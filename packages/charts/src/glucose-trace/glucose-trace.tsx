@@ -182,7 +182,10 @@ export function GlucoseTrace(props: GlucoseTraceProps) {
   const i0 = lowerBound(series.time, start);
   const i1 = lowerBound(series.time, end + 1);
 
+  // A printed page is not read by a screen reader; its hidden table was most of a long
+  // report's size and print time (90 all-day traces of ~100 rows each).
   const table = useMemo(() => {
+    if (print) return null;
     const gaps = countGaps(series, i0, i1, maxGapMs, start, end);
     const summary = fillTemplate(labels.summary, {
       count: i1 - i0,
@@ -202,7 +205,7 @@ export function GlucoseTrace(props: GlucoseTraceProps) {
     return eventTable ? [main, eventTable] : main;
     // labels is rebuilt each render from props.labels; its content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [series, i0, i1, maxGapMs, start, end, unit, locale, timeZone, events, JSON.stringify(props.labels)]);
+  }, [print, series, i0, i1, maxGapMs, start, end, unit, locale, timeZone, events, JSON.stringify(props.labels)]);
 
   return (
     <ChartFrame title={labels.title} width={width} direction={direction} table={table} className="cgm-glucose-trace"
