@@ -116,6 +116,19 @@ describe('Nightscout upload', () => {
     const { readings } = await demo.loadReadings({ from: T0 + DAY / 2 - 1, to: T0 + DAY });
     expect(readings).toEqual([]);
   });
+
+  it('gives a follower tool a read-only secret: it reads entries and can never write', async () => {
+    const reader = await demo.createUploadSecret({ label: 'for Sam', scope: 'read' });
+    expect(reader.scope).toBe('read');
+    const headers = { 'api-secret': reader.apiSecretSha1 };
+    const read = await ns(`/entries.json?count=1&find[date][$lte]=${T0 + 11 * 300_000}`, { headers });
+    expect(read).toMatchObject({ status: 200, body: [expect.objectContaining({ sgv: 133 })] });
+    expect((await ns('/verifyauth', { headers })).body).toMatchObject({ message: { canRead: true, canWrite: false } });
+    const later = [{ type: 'sgv', sgv: 150, date: T0 + DAY / 2 }];
+    expect((await ns('/entries', { method: 'POST', body: later, headers })).status).toBe(403);
+    expect((await ns(`/treatments?token=${reader.secret}`, { method: 'POST', body: [{ eventType: 'Carb Correction', carbs: 10, created_at: new Date(T0).toISOString() }] })).status).toBe(403);
+    expect((await demo.loadReadings({ from: T0 + DAY / 2 - 1, to: T0 + DAY })).readings).toEqual([]);
+  });
 });
 
 describe('file import', () => {

@@ -4,7 +4,7 @@ import { newRecords } from '../imports/service';
 import { finishDrafts, type Draft } from '../imports/types';
 import type { MemberRow } from '../store/types';
 import { mapEntry, mapTreatment, type Mapped } from './mapping';
-import { uploaderOf } from './secrets';
+import { secretHolderOf } from './secrets';
 
 /**
  * The Nightscout REST API v1 subset that uploaders (xDrip+, Loop, AAPS's Nightscout
@@ -17,6 +17,7 @@ const MAX_COUNT = 10_000;
 const DAY = 86_400_000;
 
 const unauthorized = (c: Context) => c.json({ status: 401, message: 'Unauthorized', description: 'Invalid/Missing' }, 401);
+const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret only reads' }, 403);
 
 /** Nightscout's direction names from the rate of change in mg/dL per minute. */
 export function directionOf(rate: number | null): string {
@@ -112,14 +113,21 @@ export function mountNightscout(app: Hono, deps: Deps): void {
   app.get('/api/v1/status.json', status);
 
   app.get('/api/v1/verifyauth', async (c) => {
-    const member = await uploaderOf(deps, c);
-    if (!member) return unauthorized(c);
-    return c.json({ status: 200, message: { canRead: true, canWrite: true, isAdmin: false, message: 'OK', rolefound: 'FOUND', permissions: 'DEFAULT' } });
+    const holder = await secretHolderOf(deps, c);
+    if (!holder) return unauthorized(c);
+    const canWrite = holder.scope === 'upload';
+    return c.json({ status: 200, message: { canRead: true, canWrite, isAdmin: false, message: 'OK', rolefound: 'FOUND', permissions: canWrite ? 'DEFAULT' : 'READONLY' } });
   });
 
+  /** Writes need an upload secret; a read-only secret (a follower's tool) is refused. */
   const withUploader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => async (c: Context) => {
-    const member = await uploaderOf(deps, c);
-    return member ? handler(c, member) : unauthorized(c);
+    const holder = await secretHolderOf(deps, c);
+    if (!holder) return unauthorized(c);
+    return holder.scope === 'upload' ? handler(c, holder.member) : forbidden(c);
+  };
+  const withReader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => async (c: Context) => {
+    const holder = await secretHolderOf(deps, c);
+    return holder ? handler(c, holder.member) : unauthorized(c);
   };
 
   const postEntries = withUploader((c, member) => upload(deps, c, member, mapEntry));
@@ -157,11 +165,11 @@ export function mountNightscout(app: Hono, deps: Deps): void {
     });
     return c.json(out);
   };
-  const getEntries = withUploader((c, member) => entries(c, member));
+  const getEntries = withReader((c, member) => entries(c, member));
   for (const path of ['/api/v1/entries', '/api/v1/entries.json', '/api/v1/entries/sgv', '/api/v1/entries/sgv.json']) app.get(path, getEntries);
-  app.get('/api/v1/entries/current.json', withUploader((c, member) => entries(c, member, 1)));
+  app.get('/api/v1/entries/current.json', withReader((c, member) => entries(c, member, 1)));
 
-  const getTreatments = withUploader(async (c, member) => {
+  const getTreatments = withReader(async (c, member) => {
     const asked = Number(c.req.query('count') ?? DEFAULT_COUNT);
     const count = Number.isFinite(asked) && asked > 0 ? Math.min(MAX_COUNT, Math.floor(asked)) : DEFAULT_COUNT;
     const { rows } = await deps.store.listEvents(member.id, { offset: 0, limit: count });

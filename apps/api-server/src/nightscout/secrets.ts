@@ -32,8 +32,13 @@ const USE_STAMP_MS = 60_000;
 
 export const storedHashOf = async (sha1: string) => sha256(sha1.toLowerCase());
 
-/** The CGM user whose secret the request carries, or null (wrong, revoked, or not a CGM user). */
-export async function uploaderOf(deps: Deps, c: Context): Promise<MemberRow | null> {
+export interface SecretHolder {
+  member: MemberRow;
+  scope: UploadSecretRow['scope'];
+}
+
+/** The CGM user whose secret the request carries, with what it may do; null when wrong, revoked, or not a CGM user's. */
+export async function secretHolderOf(deps: Deps, c: Context): Promise<SecretHolder | null> {
   const header = c.req.header('api-secret')?.trim();
   const token = c.req.query('token')?.trim();
   const given = header || token;
@@ -47,10 +52,10 @@ export async function uploaderOf(deps: Deps, c: Context): Promise<MemberRow | nu
   if (!member || member.accountType !== 2) return null;
   const now = deps.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > USE_STAMP_MS) await deps.store.updateUploadSecret(row.id, { lastUsedAt: now });
-  return member;
+  return { member, scope: row.scope };
 }
 
-const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt });
+const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, scope: r.scope, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt });
 
 export const uploadSecretCalls = {
   async createUploadSecret({ deps, input, viewer }: CallContext<'createUploadSecret'>) {
@@ -64,6 +69,7 @@ export const uploadSecretCalls = {
       memberId: viewer.member.id,
       secretHash: await storedHashOf(apiSecretSha1),
       label: input.label,
+      scope: input.scope,
       createdAt: deps.now(),
       lastUsedAt: null,
       revokedAt: null,

@@ -124,6 +124,7 @@ export interface UploadSecretsTable {
   memberId: number;
   secretHash: string;
   label: string;
+  scope: 'upload' | 'read';
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -291,6 +292,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('revoked_at', time)
           .execute();
         await db.schema.createIndex('upload_secrets_member').on('upload_secrets').column('member_id').execute();
+      },
+    },
+    // A read-only secret lets a follower's Nightscout tool read without being able to write.
+    '0003_upload_secret_scope': {
+      async up(db: Any) {
+        await db.schema.alterTable('upload_secrets').addColumn('scope', 'text', (c) => c.notNull().defaultTo('upload')).execute();
       },
     },
   };

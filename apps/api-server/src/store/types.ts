@@ -230,6 +230,8 @@ export interface NewUploadSecret {
   /** SHA-256 hex of the secret's SHA-1 hex (what uploaders send). */
   secretHash: string;
   label: string;
+  /** `upload` writes and reads (an uploader); `read` only reads (a follower's tool). */
+  scope: 'upload' | 'read';
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;

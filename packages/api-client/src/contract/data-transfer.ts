@@ -7,16 +7,21 @@ import { epochMs, id } from './common';
  * Nightscout's own JSON and are not part of this envelope contract.
  */
 
+/** `upload`: an uploader writes and reads; `read`: a follower's Nightscout tool only reads. */
+export const uploadSecretScope = z.enum(['upload', 'read']);
 /** A secret as listed: the secret itself is shown once, at creation, and never again. */
 export const uploadSecret = z.object({
   id,
   label: z.string(),
+  scope: uploadSecretScope,
   createdAt: epochMs,
   lastUsedAt: epochMs.nullable(),
   revokedAt: epochMs.nullable(),
 });
 export type UploadSecret = z.infer<typeof uploadSecret>;
-export const createUploadSecretRequest = z.object({ label: z.string().trim().max(64).default('') }).strict();
+export const createUploadSecretRequest = z
+  .object({ label: z.string().trim().max(64).default(''), scope: uploadSecretScope.default('upload') })
+  .strict();
 export const createdUploadSecret = uploadSecret.extend({
   /** The secret to type into the uploader (xDrip+, AAPS, Loop); the server keeps only a hash. */
   secret: z.string(),
