@@ -112,7 +112,7 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
 
 describe('UploadSecretPanel', { timeout: 30_000 }, () => {
   it('shows a new secret once, with its SHA-1, and lists secrets without it', async () => {
-    const row = { id: 4, label: 'xDrip+', createdAt: Date.UTC(2026, 0, 1), lastUsedAt: null, revokedAt: null };
+    const row = { id: 4, label: 'xDrip+', scope: 'upload' as const, createdAt: Date.UTC(2026, 0, 1), lastUsedAt: null, revokedAt: null };
     const api = {
       loadUploadSecrets: vi.fn(async () => ({ rows: [row], total: 1 })),
       createUploadSecret: vi.fn(async () => ({ ...row, secret: 's3cret-value-123', apiSecretSha1: 'a'.repeat(40) })),
@@ -124,7 +124,7 @@ describe('UploadSecretPanel', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('secret-create'));
     expect((await screen.findByTestId('secret-value')).textContent).toBe('s3cret-value-123');
     expect(screen.getByTestId('secret-sha1').textContent).toBe('a'.repeat(40));
-    expect(api.createUploadSecret).toHaveBeenCalledWith({ label: 'xDrip+' });
+    expect(api.createUploadSecret).toHaveBeenCalledWith({ label: 'xDrip+', scope: 'upload' });
     expect(within(await screen.findByTestId('secret-list')).queryByText('s3cret-value-123')).toBeNull();
     await user.click(screen.getByText('I have saved it'));
     await waitFor(() => expect(screen.queryByTestId('secret-value')).toBeNull());

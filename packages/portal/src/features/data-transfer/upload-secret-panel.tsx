@@ -1,5 +1,7 @@
-import { Alert, Badge, Box, Button, Code, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type CreatedUploadSecret, type UploadSecret } from '@cgm-portal/api-client';
+
+type Scope = UploadSecret['scope'];
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog, ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +24,7 @@ export function UploadSecretPanel() {
   const { timeZone } = useMemberGlucoseSettings();
   const queryClient = useQueryClient();
   const [label, setLabel] = useState('');
+  const [scope, setScope] = useState<Scope>('upload');
   const [created, setCreated] = useState<CreatedUploadSecret | null>(null);
   const [toRevoke, setToRevoke] = useState<UploadSecret | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +32,7 @@ export function UploadSecretPanel() {
   const onError = (e: unknown) => setError(e instanceof ApiError ? e.message : t('errors.generic'));
 
   const create = useMutation({
-    mutationFn: (name: string) => api.createUploadSecret({ label: name }),
+    mutationFn: (name: string) => api.createUploadSecret({ label: name, scope }),
     onSuccess: async (secret) => {
       setCreated(secret);
       setLabel('');
@@ -73,6 +76,16 @@ export function UploadSecretPanel() {
             <Field.Root maxW="sm">
               <Field.Label>{t('dataTransfer.label')}</Field.Label>
               <Input value={label} maxLength={64} onChange={(e) => setLabel(e.target.value)} data-testid="secret-label" />
+            </Field.Root>
+            <Field.Root maxW="sm">
+              <Field.Label>{t('dataTransfer.scope')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as Scope)} data-testid="secret-scope">
+                  <option value="upload">{t('dataTransfer.scopeUpload')}</option>
+                  <option value="read">{t('dataTransfer.scopeRead')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
             </Field.Root>
             <Button type="submit" loading={create.isPending} data-testid="secret-create">
               {t('dataTransfer.create')}
@@ -126,6 +139,7 @@ export function UploadSecretPanel() {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('dataTransfer.label')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dataTransfer.scope')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('dataTransfer.created')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('dataTransfer.lastUsed')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('common.status')}</Table.ColumnHeader>
@@ -136,6 +150,7 @@ export function UploadSecretPanel() {
                 {secrets.data.rows.map((s) => (
                   <Table.Row key={s.id}>
                     <Table.Cell>{s.label || '—'}</Table.Cell>
+                    <Table.Cell>{s.scope === 'read' ? t('dataTransfer.scopeReadShort') : t('dataTransfer.scopeUploadShort')}</Table.Cell>
                     <Table.Cell>{when(s.createdAt)}</Table.Cell>
                     <Table.Cell>{when(s.lastUsedAt)}</Table.Cell>
                     <Table.Cell>
