@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
@@ -283,4 +284,33 @@ test('accounts that were never approved cannot open the member’s data by URL o
   await expect(anonymous.getByTestId('monitor-panel')).toHaveCount(0);
 
   await Promise.all([member, follower, anonymous].map((p) => p.context().close()));
+});
+
+test('follower screens pass axe (serious and critical), confirmations included', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }));
+  const member = await signedInPage(browser, 'human', '/follower');
+  await expect(followerRow(member, 'follower')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: member }).analyze()).violations)).toEqual([]);
+  await followerRow(member, 'follower').getByRole('button', { name: en('followers.stopSharing') }).click();
+  await expect(member.getByRole('alertdialog')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: member }).analyze()).violations)).toEqual([]);
+  await member.getByRole('alertdialog').getByRole('button', { name: en('common.cancel') }).click();
+  await member.getByRole('button', { name: en('followers.add') }).click();
+  await expect(member.getByRole('dialog')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: member }).analyze()).violations)).toEqual([]);
+
+  const follower = await signedInPage(browser, 'follower', '/home');
+  await expectMonitorShowsData(follower);
+  expect(serious((await new AxeBuilder({ page: follower }).analyze()).violations)).toEqual([]);
+  await follower.goto(appUrl(app, `/doctorDetail/${await memberIdOf(member)}`));
+  await expect(follower.getByTestId('detail-statistics')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: follower }).analyze()).violations)).toEqual([]);
+  for (const path of ['/follow', '/followerRequest']) {
+    await follower.goto(appUrl(app, path));
+    await expect(followingRow(follower, 'human')).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: follower }).analyze()).violations)).toEqual([]);
+  }
+  await Promise.all([member, follower].map((p) => p.context().close()));
 });
