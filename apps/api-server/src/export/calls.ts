@@ -1,7 +1,7 @@
 import type { CallContext } from '../http';
 import { requireCgmUser } from '../access';
 import type { Store } from '../store/types';
-import { exportCsv, exportJson, type ExportData, type ExportEvent } from './format';
+import { exportCsv, exportJson, localTimeFormatter, type ExportData, type ExportEvent } from './format';
 
 /** Everything the member holds in [from, to): readings of every kind, events oldest first. */
 export async function collectExport(store: Store, memberId: number, timeZone: string, from: number, to: number, now: number): Promise<ExportData> {
@@ -23,7 +23,9 @@ export const exportCalls = {
     requireCgmUser(viewer.member);
     const member = viewer.member;
     const data = await collectExport(deps.store, member.id, member.timeZone, input.from, input.to, deps.now());
-    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    // Named by the member's own days, as picked in the portal.
+    const local = localTimeFormatter(member.timeZone);
+    const day = (t: number) => local(t).slice(0, 10);
     const name = `cgm-portal-${day(input.from)}-${day(input.to - 1)}`;
     return {
       item:
