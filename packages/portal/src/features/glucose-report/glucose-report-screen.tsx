@@ -15,7 +15,7 @@ import { SummaryMetrics } from '../glucose/summary-metrics';
 import { TirBreakdown } from '../glucose/tir-breakdown';
 import { useNow } from '../glucose/use-now';
 import { PeriodPicker } from './period-picker';
-import { reportStats } from './report-stats';
+import { cachedReportStats } from './report-stats';
 import { SixHourTir } from './six-hour-tir';
 
 /** Daily small multiples show the last two weeks of the period, as the AGP report does (IDC AGP v5). */
@@ -37,7 +37,7 @@ export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initia
   const span = periodSpan(period, now, settings.timeZone);
   const query = useQuery(readingsQuery(api, span));
   const stats = useMemo(
-    () => (query.data ? reportStats(query.data.readings, { timeZone: settings.timeZone, ranges: settings.ranges, span, now }) : null),
+    () => (query.data ? cachedReportStats(query.data, { timeZone: settings.timeZone, ranges: settings.ranges, span, now }) : null),
     // `span` is derived from period and zone; `now` only trims the empty end of today.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [query.data, settings.timeZone, settings.ranges, span.from, span.to],
@@ -77,7 +77,7 @@ export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initia
           <Section title={t('report.glucoseTrend')}>
             <DailyTrendChart days={dailyTrendFromProfiles(stats.days)} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.trend} />
           </Section>
-          <Section title={t('agp.dailyGlucoseProfiles')}>
+          <Section title={t('agp.dailyGlucoseProfiles')} testId="report-daily">
             <DailySmallMultiples
               days={stats.days.slice(-DAILY_CHART_DAYS)}
               unit={format.unit}

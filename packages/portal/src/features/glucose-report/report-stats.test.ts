@@ -1,7 +1,7 @@
 import { DEFAULT_RANGES, summarize } from '@cgm-portal/glucose-metrics';
 import { describe, expect, it } from 'vitest';
 import { rangeCounts } from '../glucose/summary-metrics';
-import { reportStats } from './report-stats';
+import { cachedReportStats, reportStats } from './report-stats';
 
 const zone = 'Europe/London';
 const start = Date.UTC(2026, 0, 1);
@@ -18,6 +18,12 @@ describe('reportStats', () => {
     expect(stats.enoughForAgp).toBe(true);
     expect(stats.sixHour).toHaveLength(4);
     expect(stats.days).toHaveLength(10);
+  });
+  it('computes a cached answer once per period', () => {
+    const answer = { readings: readings(6) };
+    const options = { timeZone: zone, ranges: DEFAULT_RANGES, span: { from: start, to: start + 6 * 86_400_000 }, now: start + 6 * 86_400_000 };
+    expect(cachedReportStats(answer, options)).toBe(cachedReportStats(answer, { ...options, now: options.now + 1 }));
+    expect(cachedReportStats(answer, options)).not.toBe(cachedReportStats({ readings: answer.readings }, options));
   });
   it('says when there are fewer than 5 days for an AGP', () => {
     const data = readings(3);

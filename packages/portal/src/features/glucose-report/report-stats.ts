@@ -12,7 +12,25 @@ export function reportStats(readings: readonly Reading[], options: { timeZone: s
   const tir = inSpan.length ? timeInRanges(inSpan, ranges) : null;
   // Days run from the first day of the period to today, not into tomorrow.
   const days = dailyProfiles(inSpan, { timeZone, ranges, from: span.from, to: Math.min(span.to, options.now) });
-  return { readings: inSpan, summary, enoughForAgp, agp, sixHour, tir, days };
+  return { span, readings: inSpan, summary, enoughForAgp, agp, sixHour, tir, days };
 }
 
 export type ReportStats = ReturnType<typeof reportStats>;
+
+/**
+ * Stats per cached readings answer: the answer object is the key (TanStack Query keeps it
+ * identical while cached), so going back to a period seen before costs a render, not a
+ * recomputation. Dropped with the answer when the cache lets it go.
+ */
+const computed = new WeakMap<object, Map<string, ReportStats>>();
+
+export function cachedReportStats(answer: { readings: readonly Reading[] }, options: Parameters<typeof reportStats>[1]): ReportStats {
+  const { ranges, span, timeZone } = options;
+  // `now` only trims the empty tail of today, so it is left out of the key.
+  const key = JSON.stringify([timeZone, ranges, span.from, span.to]);
+  let byOptions = computed.get(answer);
+  if (!byOptions) computed.set(answer, (byOptions = new Map()));
+  let stats = byOptions.get(key);
+  if (!stats) byOptions.set(key, (stats = reportStats(answer.readings, options)));
+  return stats;
+}

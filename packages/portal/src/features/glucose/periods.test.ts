@@ -19,9 +19,12 @@ describe('periodSpan', () => {
     expect(iso(periodSpan({ pick: 'last3Months' }, now, zone).from)).toBe('2026-03-16T00:00:00.000Z');
     expect(iso(periodSpan({ pick: 'lastYear' }, now, zone).from)).toBe('2025-06-15T23:00:00.000Z');
   });
-  it('asks for no more than one readings call may carry', () => {
-    const span = periodSpan({ pick: 'showAll' }, now, zone);
-    expect(span.to - span.from).toBeLessThanOrEqual(400 * 86_400_000);
+  it('asks for no more than one readings call may carry, across DST changes too', () => {
+    for (const at of [now, Date.UTC(2026, 10, 22, 1)]) {
+      const span = periodSpan({ pick: 'showAll' }, at, zone);
+      expect(span.to - span.from).toBeLessThanOrEqual(400 * 86_400_000);
+      expect(span.to - span.from).toBeGreaterThan(398 * 86_400_000);
+    }
   });
   it('uses the member zone, not the browser one', () => {
     const shanghai = periodSpan({ pick: 'days7' }, now, 'Asia/Shanghai');

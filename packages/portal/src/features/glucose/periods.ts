@@ -30,7 +30,10 @@ export function periodSpan(period: Period, now: number, timeZone: string): TimeS
   if (days) return { from: endOfToday.minus({ days }).toMillis(), to };
   if (period.pick === 'last3Months') return { from: endOfToday.minus({ months: 3 }).toMillis(), to };
   if (period.pick === 'lastYear') return { from: endOfToday.minus({ years: 1 }).toMillis(), to };
-  return { from: endOfToday.minus({ days: Math.floor(MAX_READINGS_SPAN_MS / 86_400_000) }).toMillis(), to };
+  // The first whole local day inside the longest span (a DST change makes 400 local days an hour too long).
+  const earliest = DateTime.fromMillis(to - MAX_READINGS_SPAN_MS, { zone: timeZone });
+  const firstDay = earliest.startOf('day');
+  return { from: (firstDay < earliest ? firstDay.plus({ days: 1 }) : firstDay).toMillis(), to };
 }
 
 /** A custom range of local dates (yyyy-MM-dd, both included); null when it is not a valid range. */

@@ -1,0 +1,80 @@
+/**
+ * Speed figures of issue 7, printed as a table:
+ *   cd /work/main && pnpm turbo run build --output-logs=errors-only && cd tooling/e2e && \
+ *     pnpm exec playwright test tests/cgm-speed.spec.ts --reporter=line
+ * 1. Each app's initial JavaScript (the entry and the modules index.html preloads), gzip.
+ * 2. Re-render of the glucose report when the period changes to one already cached, with the
+ *    demo account's 90+ days of 5-minute readings, in Chromium: click to the next painted frame.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { APPS, appUrl } from '../apps';
+import { translated } from '../catalog';
+import { expectSignedIn, signIn } from '../demo';
+
+const appsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../apps');
+const INITIAL_JS_BUDGET_KB = 300;
+const PERIOD_SWITCH_BUDGET_MS = 200;
+
+function initialJsGzipKb(appId: string): number {
+  const dist = join(appsDir, appId, 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+test('initial JavaScript of each app stays under 300 KB gzip', () => {
+  for (const app of APPS) {
+    const kb = initialJsGzipKb(app.id);
+    console.info(`speed: initial JS ${app.id}: ${kb} KB gzip (budget ${INITIAL_JS_BUDGET_KB} KB)`);
+    expect(kb).toBeLessThan(INITIAL_JS_BUDGET_KB);
+  }
+});
+
+test('switching the report period to a cached one re-renders in under 200 ms (90 days of data)', async ({ page }) => {
+  const app = APPS[0];
+  await page.goto(appUrl(app, '/login'));
+  await page.evaluate(() => localStorage.setItem('hippoLang', 'en'));
+  await signIn(page, app, 'human');
+  await expectSignedIn(page);
+  await page.goto(appUrl(app, '/report'));
+  const picks = ['days90', 'days14', 'showAll', 'days7'] as const;
+  // Fetch every period once, so what follows measures rendering only.
+  for (const pick of picks) {
+    await page.getByRole('button', { name: translated('en', `report.${pick}`), exact: true }).click();
+    await expect(page.getByTestId('report-statistics')).toBeVisible({ timeout: 30_000 });
+  }
+  const timings: Record<string, number[]> = {};
+  for (let round = 0; round < 5; round++) {
+    for (const pick of picks) {
+      const label = translated('en', `report.${pick}`);
+      const ms = await page.evaluate(async (name) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
+        const report = document.querySelector('[data-testid=glucose-report]')!;
+        const before = report.getAttribute('data-from');
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const t0 = performance.now();
+        button.click();
+        // Until the new period is in the DOM (statistics, TIR, AGP and daily charts render
+        // together) and the next frame is painted; checked once per frame.
+        while (report.getAttribute('data-from') === before || document.querySelector('[data-testid=loading]')) await frame();
+        await frame();
+        return performance.now() - t0;
+      }, label);
+      (timings[pick] ??= []).push(ms);
+    }
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  const count = await page.getByTestId('report-range').textContent();
+  for (const [pick, list] of Object.entries(timings)) {
+    console.info(`speed: report period switch to ${pick} (cached): median ${median(list).toFixed(0)} ms [${list.map((x) => x.toFixed(0)).join(', ')}] (budget ${PERIOD_SWITCH_BUDGET_MS} ms)`);
+  }
+  console.info(`speed: machine load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  for (const list of Object.values(timings)) expect(median(list)).toBeLessThan(PERIOD_SWITCH_BUDGET_MS);
+  console.info(`speed: last period shown: ${count}`);
+});
