@@ -9,10 +9,14 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PortalServices } from '../../services';
 import { SessionProvider } from '../../session/session-context';
+import { tokenStore } from '../../session/token-store';
 import { SPEC_LAYOUT_DEFAULTS, type Variant } from '../../variant';
 import { DataTransferPanel, UploadSecretPanel } from './index';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  tokenStore.clear();
+});
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
     matches: false,
@@ -97,6 +101,19 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('import-commit'));
     await screen.findByTestId('import-result');
     expect(api.commitImport).toHaveBeenCalledTimes(1);
+  });
+
+  it('defaults the zone to the member zone once member info arrives', async () => {
+    tokenStore.set('token', false);
+    const api = {
+      getUserInfo: vi.fn(async () => ({ menus: [], homePath: '/home', memberName: 'Alex', memberId: 1, avatar: '', petType: null, accountType: 2 })),
+      loadMyMemberInfo: vi.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { memberInfos: [{ timeZone: 'America/Chicago', memberSeting: { unit: 'mg/dL' } }] };
+      }),
+    };
+    await renderWith(api, <DataTransferPanel />);
+    await waitFor(() => expect((screen.getByTestId('import-zone') as HTMLSelectElement).value).toBe('America/Chicago'));
   });
 
   it('offers no Import when the file adds nothing', async () => {

@@ -42,7 +42,9 @@ function ImportSection() {
   const { timeZone: memberZone } = useMemberGlucoseSettings();
   const zones = useMemo(() => timeZoneChoices(memberZone), [memberZone]);
   const [file, setFile] = useState<File | null>(null);
-  const [zone, setZone] = useState(memberZone);
+  // Until the user picks one, the zone follows the member's, which may arrive after the first render.
+  const [pickedZone, setZone] = useState<string | null>(null);
+  const zone = pickedZone ?? memberZone;
   const [stage, setStage] = useState<ImportStage>('idle');
   const [readFraction, setReadFraction] = useState(0);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
