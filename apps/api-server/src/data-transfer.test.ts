@@ -101,6 +101,10 @@ describe('Nightscout upload', () => {
       { eventType: 'insulin', insulinKind: 'Short_acting', units: 4 },
     ]);
     expect(rows[1]!.note).toBe('lunch');
+    const since = new Date(T0 + 900_000).toISOString();
+    const until = new Date(T0 + DAY).toISOString();
+    const read = await ns(`/treatments.json?count=10&find[created_at][$gte]=${since}&find[created_at][$lt]=${until}&token=${encodeURIComponent(secret)}`);
+    expect(read.body).toEqual([expect.objectContaining({ eventType: 'BG Check', glucose: 112, created_at: new Date(T0 + 1_200_000).toISOString() })]);
   });
 
   it('refuses a wrong, missing or revoked secret, and a follower session token', async () => {

@@ -172,7 +172,11 @@ export function mountNightscout(app: Hono, deps: Deps): void {
   const getTreatments = withReader(async (c, member) => {
     const asked = Number(c.req.query('count') ?? DEFAULT_COUNT);
     const count = Number.isFinite(asked) && asked > 0 ? Math.min(MAX_COUNT, Math.floor(asked)) : DEFAULT_COUNT;
-    const { rows } = await deps.store.listEvents(member.id, { offset: 0, limit: count });
+    // Loop and AAPS ask for what changed since their last sync: find[created_at][$gte]=ISO.
+    const bound = (op: string) => Date.parse(c.req.query(`find[created_at][${op}]`) ?? '');
+    const from = [bound('$gte'), bound('$gt') + 1].find(Number.isFinite);
+    const to = [bound('$lt'), bound('$lte') + 1].find(Number.isFinite);
+    const { rows } = await deps.store.listEvents(member.id, { offset: 0, limit: count, from, to });
     return c.json(
       rows.map((e) => {
         const detail = JSON.parse(e.detail) as Record<string, unknown>;
