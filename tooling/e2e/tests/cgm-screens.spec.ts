@@ -171,7 +171,7 @@ test.describe('pet variant', () => {
     await form.getByRole('button', { name: translated('en', 'common.save') }).click();
     await expect(page.getByText(translated('en', 'settings.saved')).first()).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('profile-form-pet').locator('input[name=weight]')).toHaveValue('5.4');
+    await expect(page.getByTestId('profile-form-pet').locator('input[name=weight]')).toHaveValue('5.4', { timeout: 20_000 });
     await expect(page.getByTestId('profile-form-pet').locator('input[name=birthday]')).toHaveValue('2015-06-01');
     await shot(page, info, 'pet-profile');
     // Validation: the pet's name is required.
@@ -197,7 +197,7 @@ test.describe('settings', () => {
     await form.getByRole('button', { name: translated('en', 'common.save') }).click();
     await expect(page.getByText(translated('en', 'settings.saved')).first()).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('settings-form').locator('input[name=targetHigh]')).toHaveValue('170');
+    await expect(page.getByTestId('settings-form').locator('input[name=targetHigh]')).toHaveValue('170', { timeout: 20_000 });
     await expect(page.getByTestId('settings-form').locator('input[name=urgentLowAlert]')).toHaveValue('55');
     await shot(page, info, 'settings-mgdl');
     await page.goto(appUrl(human16, '/home'));
@@ -211,7 +211,7 @@ test.describe('settings', () => {
     await again.getByRole('button', { name: translated('en', 'common.save') }).click();
     await expect(page.getByText(translated('en', 'settings.saved')).first()).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('settings-form').locator('input[name=targetHigh]')).toHaveValue('10');
+    await expect(page.getByTestId('settings-form').locator('input[name=targetHigh]')).toHaveValue('10', { timeout: 20_000 });
   });
 });
 
@@ -236,7 +236,7 @@ test.describe('profile', () => {
     await form.getByRole('button', { name: translated('en', 'common.save') }).click();
     await expect(page.getByText(translated('en', 'settings.saved')).first()).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('profile-form-human').locator('input[name=memberName]')).toHaveValue('Alex R. Morgan');
+    await expect(page.getByTestId('profile-form-human').locator('input[name=memberName]')).toHaveValue('Alex R. Morgan', { timeout: 20_000 });
     await expect(page.getByTestId('profile-form-human').locator('select[name=diabetesDiagnosisYear]')).toHaveValue('2010');
     await shot(page, info, 'profile-human');
   });

@@ -16,6 +16,7 @@ describe('rangesAround', () => {
   it('keeps the bands ordered when a target reaches past 250', () => {
     const r = rangesAround(CAT_TARGET_RANGE);
     expect(r.veryLow <= r.low && r.low <= r.high && r.high <= r.veryHigh).toBe(true);
-    expect(rangesAround(DOG_TARGET_RANGE)).toEqual({ veryLow: 54, low: 100, high: 250, veryHigh: 250 });
+    expect(rangesAround(DOG_TARGET_RANGE)).toEqual({ veryLow: 54, low: 100, high: 250, veryHigh: 400 });
+    expect(rangesAround(CAT_TARGET_RANGE).veryHigh).toBe(400);
   });
 });

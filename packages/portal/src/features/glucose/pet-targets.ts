@@ -1,5 +1,5 @@
 import type { PetType } from '@cgm-portal/api-client';
-import { DEFAULT_RANGES, type GlucoseRanges } from '@cgm-portal/glucose-metrics';
+import { DEFAULT_RANGES, SENSOR_MAX_MGDL, type GlucoseRanges } from '@cgm-portal/glucose-metrics';
 
 /** A target range in mg/dL. */
 export interface TargetRange {
@@ -35,14 +35,15 @@ export function recommendedTargetRange(petType: PetType | null | undefined): Tar
 
 /**
  * The five bands around a target range. The very-low and very-high cut-offs stay the consensus
- * 54 and 250 mg/dL; when a target reaches past them (a cat's 300) the outer band starts at the
- * target's edge, so the bands stay ordered and "very high" still means above target.
+ * 54 and 250 mg/dL. When a target reaches 250 or more (pets: a dog's 250, a cat's 300) the
+ * consensus very-high band would be empty or inverted, so "very high" becomes readings above
+ * the sensor's span (HI, > 400 mg/dL) and "high" is everything between the target and HI.
  */
 export function rangesAround(target: TargetRange): GlucoseRanges {
   return {
     veryLow: Math.min(DEFAULT_RANGES.veryLow, target.low),
     low: target.low,
     high: target.high,
-    veryHigh: Math.max(DEFAULT_RANGES.veryHigh, target.high),
+    veryHigh: target.high >= DEFAULT_RANGES.veryHigh ? SENSOR_MAX_MGDL : DEFAULT_RANGES.veryHigh,
   };
 }
