@@ -86,11 +86,11 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
     };
     await renderWith(api, <DataTransferPanel />);
     const user = userEvent.setup();
-    await user.upload(await screen.findByTestId('import-file'), new File(['Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n'], 'clarity.csv', { type: 'text/csv' }));
+    await user.upload(await screen.findByTestId('import-file', {}, { timeout: 10_000 }), new File(['Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n'], 'clarity.csv', { type: 'text/csv' }));
     await user.selectOptions(screen.getByTestId('import-zone'), 'Europe/London');
     await user.click(screen.getByTestId('import-preview'));
 
-    const preview = await screen.findByTestId('import-preview-result');
+    const preview = await screen.findByTestId('import-preview-result', {}, { timeout: 10_000 });
     expect(api.previewImport).toHaveBeenCalledWith({ fileName: 'clarity.csv', text: 'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n', timeZone: 'Europe/London' });
     expect(api.commitImport).not.toHaveBeenCalled();
     expect(within(screen.getByTestId('import-readings-added')).getByText('47')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
     expect(within(preview).getByText('Nothing has been saved yet.')).toBeTruthy();
 
     await user.click(screen.getByTestId('import-commit'));
-    await screen.findByTestId('import-result');
+    await screen.findByTestId('import-result', {}, { timeout: 10_000 });
     expect(api.commitImport).toHaveBeenCalledTimes(1);
   });
 
@@ -113,16 +113,16 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
       }),
     };
     await renderWith(api, <DataTransferPanel />);
-    await waitFor(() => expect((screen.getByTestId('import-zone') as HTMLSelectElement).value).toBe('America/Chicago'));
+    await waitFor(() => expect((screen.getByTestId('import-zone') as HTMLSelectElement).value).toBe('America/Chicago'), { timeout: 10_000 });
   });
 
   it('offers no Import when the file adds nothing', async () => {
     const api = { previewImport: vi.fn(async () => summary({ readings: { added: 0, duplicates: 49 }, events: { added: 0, duplicates: 5 }, rejectedTotal: 0, rejected: [] })) };
     await renderWith(api, <DataTransferPanel />);
     const user = userEvent.setup();
-    await user.upload(await screen.findByTestId('import-file'), new File(['x'], 'again.csv'));
+    await user.upload(await screen.findByTestId('import-file', {}, { timeout: 10_000 }), new File(['x'], 'again.csv'));
     await user.click(screen.getByTestId('import-preview'));
-    await screen.findByTestId('import-nothing');
+    await screen.findByTestId('import-nothing', {}, { timeout: 10_000 });
     expect(screen.queryByTestId('import-commit')).toBeNull();
   });
 });
@@ -137,12 +137,12 @@ describe('UploadSecretPanel', { timeout: 30_000 }, () => {
     };
     await renderWith(api, <UploadSecretPanel />);
     const user = userEvent.setup();
-    await user.type(await screen.findByTestId('secret-label'), 'xDrip+');
+    await user.type(await screen.findByTestId('secret-label', {}, { timeout: 10_000 }), 'xDrip+');
     await user.click(screen.getByTestId('secret-create'));
-    expect((await screen.findByTestId('secret-value')).textContent).toBe('s3cret-value-123');
+    expect((await screen.findByTestId('secret-value', {}, { timeout: 10_000 })).textContent).toBe('s3cret-value-123');
     expect(screen.getByTestId('secret-sha1').textContent).toBe('a'.repeat(40));
     expect(api.createUploadSecret).toHaveBeenCalledWith({ label: 'xDrip+', scope: 'upload' });
-    expect(within(await screen.findByTestId('secret-list')).queryByText('s3cret-value-123')).toBeNull();
+    expect(within(await screen.findByTestId('secret-list', {}, { timeout: 10_000 })).queryByText('s3cret-value-123')).toBeNull();
     await user.click(screen.getByText('I have saved it'));
     await waitFor(() => expect(screen.queryByTestId('secret-value')).toBeNull());
   });
