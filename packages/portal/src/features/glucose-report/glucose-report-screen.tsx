@@ -37,10 +37,10 @@ export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initia
   const span = periodSpan(period, now, settings.timeZone);
   const query = useQuery(readingsQuery(api, span));
   const stats = useMemo(
-    () => (query.data ? cachedReportStats(query.data, { timeZone: settings.timeZone, ranges: settings.ranges, span, now }) : null),
+    () => (query.data ? cachedReportStats(query.data, { timeZone: settings.timeZone, ranges: settings.ranges, span, now, fromFirstReading: period.pick === 'showAll' }) : null),
     // `span` is derived from period and zone; `now` only trims the empty end of today.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [query.data, settings.timeZone, settings.ranges, span.from, span.to],
+    [query.data, settings.timeZone, settings.ranges, span.from, span.to, period.pick],
   );
 
   return (

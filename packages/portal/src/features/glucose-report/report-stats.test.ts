@@ -25,6 +25,12 @@ describe('reportStats', () => {
     expect(cachedReportStats(answer, options)).toBe(cachedReportStats(answer, { ...options, now: options.now + 1 }));
     expect(cachedReportStats(answer, options)).not.toBe(cachedReportStats({ readings: answer.readings }, options));
   });
+  it('starts the daily charts at the first reading for "show all"', () => {
+    const data = readings(3);
+    const span = { from: start - 30 * 86_400_000, to: start + 3 * 86_400_000 };
+    expect(reportStats(data, { timeZone: zone, ranges: DEFAULT_RANGES, span, now: span.to }).days.length).toBeGreaterThan(30);
+    expect(reportStats(data, { timeZone: zone, ranges: DEFAULT_RANGES, span, now: span.to, fromFirstReading: true }).days.length).toBeLessThanOrEqual(4);
+  });
   it('says when there are fewer than 5 days for an AGP', () => {
     const data = readings(3);
     const span = { from: start, to: start + 3 * 86_400_000 };
