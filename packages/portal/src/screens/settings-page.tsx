@@ -1,12 +1,16 @@
 import { useTranslation } from '@cgm-portal/i18n';
+import { DataTransferPanel, UploadSecretPanel } from '../features/data-transfer';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { ScreenFrame } from './screen-frame';
 
+/** Settings: unit, target range and alerts; then data in and out (import, export, upload secrets). */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <ScreenFrame title={t('routes.settings')}>
       <SettingsScreen />
+      <DataTransferPanel />
+      <UploadSecretPanel />
     </ScreenFrame>
   );
 }
