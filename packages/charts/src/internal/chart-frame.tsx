@@ -23,25 +23,29 @@ export interface DataTableSpec {
 
 export function DataTable({ table }: { table: DataTableSpec }) {
   return (
-    <table style={visuallyHidden}>
-      <caption>{table.caption}</caption>
-      <thead>
-        <tr>
-          {table.columns.map((c) => (
-            <th key={c} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row, r) => (
-          <tr key={r}>
-            {row.map((cell, c) => (c === 0 ? <th key={c} scope="row">{cell}</th> : <td key={c}>{cell}</td>))}
+    // The box is hidden, not the table: a table grows to its content whatever its width, and a
+    // wide hidden table made narrow pages scroll sideways.
+    <div style={visuallyHidden}>
+      <table>
+        <caption>{table.caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, c) => (c === 0 ? <th key={c} scope="row">{cell}</th> : <td key={c}>{cell}</td>))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
