@@ -5,14 +5,16 @@ import { useTranslation } from '@cgm-portal/i18n';
 import { useChartLabels } from './chart-labels';
 import { useGlucoseFormat } from './glucose-format';
 
-/** Spec §9: each 1 % of time in range is about 15 minutes (1 % of 1,440 minutes = 14.4). */
-export const MINUTES_PER_PERCENT_OF_DAY = 1440 / 100;
+/** Spec §9: each 1 % of time in range is about 15 minutes (1 % of a 1,440-minute day = 14.4). */
+const MINUTES_PER_DAY = 1440;
 
 /**
  * Time in each range as a bar and as a list: percent of the time, and how long that is in a day
  * (spec §9 "each 1 % ≈ 15 minutes"). Consensus goals are shown only for people.
+ * `spanMinutes` is the time the percentages cover when that is less than a whole day (today so
+ * far): 100 % of the first hour after midnight is 60 minutes, not 1,440.
  */
-export function TirBreakdown({ percentages, ranges, isPet, testId }: { percentages: RangePercentages | null; ranges: GlucoseRanges; isPet: boolean; testId?: string }) {
+export function TirBreakdown({ percentages, ranges, isPet, testId, spanMinutes = MINUTES_PER_DAY }: { percentages: RangePercentages | null; ranges: GlucoseRanges; isPet: boolean; testId?: string; spanMinutes?: number }) {
   const { t } = useTranslation();
   const format = useGlucoseFormat();
   const labels = useChartLabels();
@@ -45,7 +47,7 @@ export function TirBreakdown({ percentages, ranges, isPet, testId }: { percentag
                   <Text fontSize="sm">{bandText[key]}</Text>
                 </HStack>
                 <Text fontSize="sm" fontWeight="medium" data-testid={`tir-${key}`}>
-                  {format.percent(pct)} · ≈ {t('common.minutes', { count: Math.round(pct * MINUTES_PER_PERCENT_OF_DAY) })}
+                  {format.percent(pct)} · ≈ {t('common.minutes', { count: Math.round((pct * Math.min(spanMinutes, MINUTES_PER_DAY)) / 100) })}
                 </Text>
               </HStack>
             );

@@ -120,7 +120,7 @@ export function HomeScreen() {
             />
           }
         >
-          {todayQuery.isPending ? <LoadingBlock height="120px" /> : <TirBreakdown percentages={todayTir} ranges={tirRanges} isPet={isPet} />}
+          {todayQuery.isPending ? <LoadingBlock height="120px" /> : <TirBreakdown percentages={todayTir} ranges={tirRanges} isPet={isPet} spanMinutes={(now - today.startOfToday) / 60_000} />}
         </Section>
       </SimpleGrid>
 
