@@ -1,4 +1,5 @@
-import { Button, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { hasEnoughDataForAgp } from '@cgm-portal/glucose-metrics';
 import { useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -77,6 +78,16 @@ export function MemberAgpReport() {
       <ErrorAlert message={pdfError} />
       {report.isPending && <Text color="fg.muted">{t('common.loading')}</Text>}
       {report.isError && <ErrorAlert message={report.error.message} />}
+      {report.data && !hasEnoughDataForAgp(report.data.readings, { timeZone: report.data.member.timeZone }) && (
+        // Spec §8: with under 5 days of data there is no AGP; say so before the (short) report.
+        <Alert.Root status="info" data-testid="agp-not-generated" data-print-hide="">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('report.notGenerated5Days')}</Alert.Title>
+            <Alert.Description>{t('report.agpNeeds5Days')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {report.data && <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} />}
       <div data-print-hide="">
         <ShareLinks />
