@@ -20,7 +20,7 @@ export function startMsw(): Promise<SetupWorker> {
   return worker;
 }
 
-export async function useStoryHandlers(handlers: RequestHandler[] | undefined) {
+export async function applyStoryHandlers(handlers: RequestHandler[] | undefined) {
   const w = await startMsw();
   w.resetHandlers();
   if (handlers?.length) w.use(...handlers);

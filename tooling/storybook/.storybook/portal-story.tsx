@@ -3,7 +3,7 @@ import { createServices, PortalRoot, tokenStore, type PortalServices } from '@cg
 import type { Decorator, Loader, StoryContext } from '@storybook/react-vite';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { RequestHandler } from 'msw';
-import { useStoryHandlers } from './msw';
+import { applyStoryHandlers } from './msw';
 import { variants } from './variants';
 
 /** Demo accounts of the in-memory server (apps/api-server/README.md). */
@@ -31,7 +31,7 @@ export interface PortalStoryParameters {
 export const portalLoader: Loader = async (context: StoryContext) => {
   const params = context.parameters.portal as PortalStoryParameters | undefined;
   if (!params) return {};
-  await useStoryHandlers(params.handlers);
+  await applyStoryHandlers(params.handlers);
   const variantId = (context.globals.variant as string) ?? 'human-16-lang';
   const variant = variants[variantId]!;
   localStorage.setItem('hippoLang', params.language ?? variant.defaultLanguage);
@@ -40,10 +40,10 @@ export const portalLoader: Loader = async (context: StoryContext) => {
   if (params.account) {
     const { email, loginType } = DEMO[params.account];
     // Sign in without the story's own handlers in the way.
-    await useStoryHandlers(undefined);
+    await applyStoryHandlers(undefined);
     const response = await services.api.login({ loginType, email, password: await services.api.encryptPassword(DEMO_PASSWORD) });
     if (response.item) tokenStore.set(response.item.token, false);
-    await useStoryHandlers(params.handlers);
+    await applyStoryHandlers(params.handlers);
   }
   return { services, path: params.path };
 };
