@@ -1,7 +1,7 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { ApiError } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
-import { toaster } from '@cgm-portal/ui';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ProfileForm } from '../features/profile/profile-form';
@@ -62,12 +62,7 @@ function FollowerNameForm() {
           />
           <Field.ErrorText>{error && t(error)}</Field.ErrorText>
         </Field.Root>
-        {serverError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={serverError} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-start">
           {t('common.save')}
         </Button>

@@ -1,7 +1,7 @@
-import { Alert, Avatar, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@cgm-portal/api-client';
 import { useLanguage, useTranslation } from '@cgm-portal/i18n';
-import { toaster } from '@cgm-portal/ui';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
@@ -199,12 +199,7 @@ function ProfileEditor({ initial, country }: { initial: ProfileFormValues; count
               SYRINGE_TYPES.map((s) => ({ value: s, label: t(`profile.pet.syringeTypes.${s}`) })),
             )}
         </SimpleGrid>
-        {serverError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={serverError} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-start">
           {t('common.save')}
         </Button>

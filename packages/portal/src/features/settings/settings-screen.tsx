@@ -1,7 +1,7 @@
-import { Alert, Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type GlucoseUnit, type MemberSeting } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
-import { toaster } from '@cgm-portal/ui';
+import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { memberInfoQuery } from '../../session/queries';
@@ -137,12 +137,7 @@ function SettingsEditor({ saved }: { saved: MemberSeting }) {
             {field('urgentHighAlert', t('settings.urgentHigh'))}
           </SimpleGrid>
         </Section>
-        {serverError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={serverError} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-start">
           {t('common.save')}
         </Button>
