@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { EventDetail } from '@cgm-portal/api-client/contract';
 import type { Platform } from './platform/types';
 import type { NewEvent, NewMember, NewSession, ReadingRow, Store } from './store/types';
+import { glucoseUnitForCountry } from './glucose-unit';
 
 export const DEMO_PASSWORD = 'Demo-1234';
 
@@ -298,6 +299,8 @@ export async function seedDemoData(store: Store, platform: Platform, options: Se
       passwordHash: hash(0),
       memberName: 'Alex Morgan',
       country: 'GB',
+      // Spec §9: the unit follows the country on first use.
+      unit: glucoseUnitForCountry('GB'),
       timeZone: 'Europe/London',
       birthday: '1988-04-12',
       gender: 2,
@@ -313,6 +316,7 @@ export async function seedDemoData(store: Store, platform: Platform, options: Se
       passwordHash: hash(1),
       memberName: 'Miso',
       country: 'US',
+      unit: glucoseUnitForCountry('US'),
       timeZone: 'America/Chicago',
       birthday: '2014-06-01',
       diabetesType: 2,
