@@ -267,10 +267,10 @@ test.describe('code loading', () => {
 });
 
 test.describe('accessibility', () => {
-  const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown; html: string; failureSummary?: string }[] }[]) =>
     violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
 
   test('axe finds no serious or critical violations on login, home and settings', async ({ page }) => {
     await useEnglish(page, human16);

@@ -15,8 +15,10 @@ export function LatestGlucoseCard({ readings, now, ranges }: { readings: readonl
     <Section title={t('home.latestGlucose')} testId="latest-glucose">
       {latest ? (
         <Box>
-          <HStack gap="3" align="baseline" opacity={latest.stale ? 0.55 : 1}>
-            <Box w="3" h="3" borderRadius="full" bg={GLUCOSE_RANGE_COLORS[glucoseRangeOf(latest.reading.mgdl, ranges)]} aria-hidden />
+          {/* Stale is told by the badge, the age and a muted colour that keeps AA contrast (a faded
+              opacity failed it); the range dot is dropped, since an old value is no current range. */}
+          <HStack gap="3" align="baseline" color={latest.stale ? 'fg.muted' : undefined}>
+            {!latest.stale && <Box w="3" h="3" borderRadius="full" bg={GLUCOSE_RANGE_COLORS[glucoseRangeOf(latest.reading.mgdl, ranges)]} aria-hidden />}
             <Text fontSize="4xl" fontWeight="bold" data-testid="latest-value">
               {format.glucose(latest.reading.mgdl)}
             </Text>
