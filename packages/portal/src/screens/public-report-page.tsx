@@ -4,10 +4,9 @@ import { isLanguageCode, useTranslation, type LanguageCode } from '@cgm-portal/i
 import { ErrorAlert } from '@cgm-portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
-import { flushSync } from 'react-dom';
-import { useState } from 'react';
 import { AgpReportView } from '../features/agp-report/agp-report-view';
 import { AGP_DEFAULT_DAYS, reportPeriod } from '../features/agp-report/report-period';
+import { usePrintLayout } from '../features/agp-report/use-print-layout';
 import { useSession } from '../session/session-context';
 
 /**
@@ -53,18 +52,9 @@ export function PublicReportPage() {
   const { lang, id } = useParams({ from: '/report/$lang/$id' });
   const search = useSearch({ from: '/report/$lang/$id' });
   const report = useReportData(id, search);
-  const [printing, setPrinting] = useState(false);
+  const { printing, print } = usePrintLayout();
   const language: LanguageCode = isLanguageCode(lang) ? lang : 'en';
   if (!report.data) return <ReportStatus error={report.error} />;
-  const print = () => {
-    flushSync(() => setPrinting(true));
-    const restore = () => {
-      setPrinting(false);
-      window.removeEventListener('afterprint', restore);
-    };
-    window.addEventListener('afterprint', restore);
-    window.print();
-  };
   return (
     <Stack as="main" gap="4" p={{ base: '3', md: '6' }} maxW="1200px" mx="auto">
       <HStack justify="flex-end" data-print-hide="">

@@ -3,13 +3,13 @@ import { hasEnoughDataForAgp } from '@cgm-portal/glucose-metrics';
 import { useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flushSync } from 'react-dom';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context';
 import { AgpReportView } from './agp-report-view';
 import { downloadReportPdf } from './pdf-download';
 import { AGP_DEFAULT_DAYS, AGP_PERIOD_PICKS, reportPeriod } from './report-period';
 import { ShareLinks } from './share-links';
+import { usePrintLayout } from './use-print-layout';
 
 /**
  * The member's AGP report in the app (issue 9): period picker, Print (the browser prints the
@@ -21,7 +21,7 @@ export function MemberAgpReport() {
   const { language } = useLanguage();
   const { api, memberSettings, userInfo } = useSession();
   const [days, setDays] = useState<number>(AGP_DEFAULT_DAYS);
-  const [printing, setPrinting] = useState(false);
+  const { printing, print } = usePrintLayout();
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const period = reportPeriod(days, memberSettings.timeZone);
@@ -31,15 +31,6 @@ export function MemberAgpReport() {
     placeholderData: keepPreviousData,
   });
 
-  const print = () => {
-    flushSync(() => setPrinting(true));
-    const restore = () => {
-      setPrinting(false);
-      window.removeEventListener('afterprint', restore);
-    };
-    window.addEventListener('afterprint', restore);
-    window.print();
-  };
 
   const download = async () => {
     setPdfError(null);
