@@ -51,6 +51,20 @@ const isImportCall = (path: string) => path.endsWith('/web/dataTransfer/previewI
 export function createApp(given: Deps) {
   const deps: Deps = { ...given, limiter: given.limiter ?? new AttemptLimiter(given.now) };
   const app = new Hono();
+  // Nightscout's APIs answer any origin, as Nightscout does: web-based follower tools read them,
+  // and they carry a secret header, never a cookie, so no other site can act for a member.
+  for (const path of ['/api/v1/*', '/api/v2/*', '/api/v3/*']) {
+    app.use(
+      path,
+      cors({
+        origin: '*',
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowHeaders: ['Content-Type', 'api-secret', 'Authorization', 'Date'],
+        exposeHeaders: ['ETag', 'Last-Modified'],
+        maxAge: 600,
+      }),
+    );
+  }
   if (deps.config.corsOrigins?.length) {
     app.use(
       '/api/*',
@@ -87,7 +101,7 @@ export function createApp(given: Deps) {
   });
 
   mountCalls(app, deps, handlers as Handlers);
-  mountNightscout(app, deps);
+  mountNightscout(app, deps, deps.nightscoutFeed);
 
   if (deps.config.enableTestHooks) mountTestHooks(app, deps);
 

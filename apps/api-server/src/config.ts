@@ -14,6 +14,8 @@ export interface ServerConfig {
   production: boolean;
   /** CGM_CORS_ORIGINS, comma-separated; empty: same-origin only. */
   corsOrigins: string[];
+  /** CGM_NIGHTSCOUT_JWT_KEY: signs Nightscout API v3 JWTs; set it when several servers share one database. */
+  nightscoutJwtKey?: string;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -44,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    nightscoutJwtKey: env.CGM_NIGHTSCOUT_JWT_KEY || undefined,
   };
 }

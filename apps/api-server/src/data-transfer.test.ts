@@ -104,7 +104,10 @@ describe('Nightscout upload', () => {
     const since = new Date(T0 + 900_000).toISOString();
     const until = new Date(T0 + DAY).toISOString();
     const read = await ns(`/treatments.json?count=10&find[created_at][$gte]=${since}&find[created_at][$lt]=${until}&token=${encodeURIComponent(secret)}`);
-    expect(read.body).toEqual([expect.objectContaining({ eventType: 'BG Check', glucose: 112, created_at: new Date(T0 + 1_200_000).toISOString() })]);
+    // Uploaded treatments are answered as the uploader sent them (mmol/L stays mmol/L), with an _id.
+    expect(read.body).toEqual([
+      expect.objectContaining({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), eventType: 'BG Check', glucose: 6.2, units: 'mmol', created_at: new Date(T0 + 1_200_000).toISOString() }),
+    ]);
   });
 
   it('refuses a wrong, missing or revoked secret, and a follower session token', async () => {

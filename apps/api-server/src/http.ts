@@ -1,3 +1,4 @@
+import type { NightscoutFeed } from './nightscout/documents';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -66,6 +67,8 @@ export interface AppConfig {
   validateResponses: boolean;
   /** Origins allowed to call across origins (apps built with another API base URL). */
   corsOrigins?: string[];
+  /** Signs the JWTs Nightscout API v3 clients get; random per process when not set (CGM_NIGHTSCOUT_JWT_KEY). */
+  nightscoutJwtKey?: string;
 }
 
 export interface Deps {
@@ -76,6 +79,8 @@ export interface Deps {
   now: () => number;
   /** Made by createApp when not given. */
   limiter?: AttemptLimiter;
+  /** Told of every Nightscout document change (the websocket feed on Node). */
+  nightscoutFeed?: NightscoutFeed;
 }
 
 export interface Viewer {

@@ -54,6 +54,7 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
       enableTestHooks: config.enableTestHooks,
       validateResponses: process.env.CGM_VALIDATE_RESPONSES === '1',
       corsOrigins: config.corsOrigins,
+      nightscoutJwtKey: config.nightscoutJwtKey,
     },
   };
 }

@@ -24,7 +24,7 @@ const ZONED = /(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 
 /** An instant from epoch ms, or a wall time from an ISO string without offset. */
-function timeOf(value: unknown): { time: number } | { naive: number } | null {
+export function timeOf(value: unknown): { time: number } | { naive: number } | null {
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return { time: Math.round(value) };
   if (typeof value !== 'string' || value.trim() === '') return null;
   const s = value.trim();

@@ -1,23 +1,24 @@
 import type { Context, Hono } from 'hono';
 import type { Deps } from '../http';
-import { newRecords } from '../imports/service';
-import { finishDrafts, type Draft } from '../imports/types';
-import type { MemberRow } from '../store/types';
-import { mapEntry, mapTreatment, type Mapped } from './mapping';
-import { secretHolderOf } from './secrets';
+import type { MemberRow, NightscoutCollection } from '../store/types';
+import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Writer } from './documents';
+import { secretHolderOf, type SecretHolder } from './secrets';
+import { NIGHTSCOUT_VERSION } from './status';
+import { mountNightscoutV3 } from './v3';
 
 /**
- * The Nightscout REST API v1 subset that uploaders (xDrip+, Loop, AAPS's Nightscout
- * uploader, Spike…) and followers' tools use, outside the portal's envelope: they speak
- * Nightscout's JSON and HTTP status codes. Authenticated by a member's upload secret.
+ * The Nightscout REST API v1 subset that uploaders (xDrip+, Loop, Spike…) and followers'
+ * tools use, outside the portal's envelope: they speak Nightscout's JSON and HTTP status
+ * codes. Authenticated by a member's upload secret (`api-secret` header: SHA-1 hex, or
+ * `?token=`). API v3 (AAPS) is in v3.ts; both write through documents.ts.
  */
-const NIGHTSCOUT_VERSION = '15.0.2';
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 10_000;
 const DAY = 86_400_000;
 
 const unauthorized = (c: Context) => c.json({ status: 401, message: 'Unauthorized', description: 'Invalid/Missing' }, 401);
 const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret only reads' }, 403);
+const badRequest = (c: Context, description: string) => c.json({ status: 400, message: 'Bad Request', description }, 400);
 
 /** Nightscout's direction names from the rate of change in mg/dL per minute. */
 export function directionOf(rate: number | null): string {
@@ -36,48 +37,58 @@ function objectId(memberId: number, kindCode: number, time: number): string {
   return `${time.toString(16).padStart(12, '0')}${kindCode.toString(16).padStart(2, '0')}${memberId.toString(16).padStart(10, '0')}`.slice(0, 24);
 }
 
-async function readDocs(c: Context): Promise<Record<string, unknown>[] | null> {
+async function readDocs(c: Context): Promise<Doc[] | null> {
   try {
     const body = (await c.req.json()) as unknown;
     const list = Array.isArray(body) ? body : [body];
-    return list.every((d) => d && typeof d === 'object' && !Array.isArray(d)) ? (list as Record<string, unknown>[]) : null;
+    return list.every((d) => d && typeof d === 'object' && !Array.isArray(d)) ? (list as Doc[]) : null;
   } catch {
     return null;
   }
 }
 
-async function upload(deps: Deps, c: Context, member: MemberRow, map: (doc: Record<string, unknown>, line: number) => Mapped) {
+/** A v1 document as Nightscout answers it: `_id` is the record's identifier. */
+const v1Doc = (row: Parameters<typeof present>[0]): Doc => {
+  const { identifier, srvCreated: _c, srvModified: _m, ...rest } = present(row);
+  return { _id: identifier, ...rest };
+};
+
+/**
+ * POST (create, or the held record when it is a duplicate) or PUT (upsert by `_id`) of one
+ * document or an array, in one transaction. Answers the stored documents with their `_id`s in
+ * the order sent (Loop maps its records to ids by position); bad items are listed by number.
+ */
+async function write(deps: Deps, c: Context, writer: Writer, collection: NightscoutCollection, upsert: boolean, feed?: NightscoutFeed) {
   const docs = await readDocs(c);
-  if (!docs) return c.json({ status: 400, message: 'Bad Request', description: 'the body is not a JSON object or array of objects' }, 400);
-  const drafts: Draft[] = [];
-  const accepted: Record<string, unknown>[] = [];
-  const rejected: { line: number; reason: string }[] = [];
-  docs.forEach((doc, i) => {
-    const mapped = map(doc, i + 1);
-    if ('draft' in mapped) drafts.push(mapped.draft);
-    if ('reject' in mapped) rejected.push({ line: i + 1, reason: mapped.reject });
-    else accepted.push(doc);
+  if (!docs) return badRequest(c, 'the body is not a JSON object or array of objects');
+  const rejected: string[] = [];
+  const changes: DocChange[] = [];
+  const stored = await deps.store.transaction(async (store) => {
+    const out: Doc[] = [];
+    for (const [i, doc] of docs.entries()) {
+      const id = typeof doc._id === 'string' && doc._id ? doc._id : null;
+      const result =
+        upsert && id ? await updateDoc(deps, store, writer, collection, id, doc, false) : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc);
+      if (result.status === 400) rejected.push(`item ${i + 1}: ${result.reason}`);
+      else if ('row' in result) {
+        out.push(v1Doc(result.row));
+        changes.push({ collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
+      }
+    }
+    return out;
   });
-  const parsed = finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected, ignored: 0 });
-  await deps.store.transaction(async (store) => {
-    const fresh = await newRecords(store, member.id, parsed.readings, parsed.events);
-    await store.insertReadings(fresh.readings.map((r) => ({ memberId: member.id, time: r.time, mgdl: r.mgdl, kind: r.kind })));
-    await store.insertEvents(fresh.events.map((e) => ({ memberId: member.id, eventType: e.eventType, time: e.time, note: e.note, detail: JSON.stringify(e.detail) })));
-  });
-  if (accepted.length === 0 && parsed.rejected.length > 0) {
-    return c.json({ status: 400, message: 'Bad Request', description: parsed.rejected.map((r) => `item ${r.line}: ${r.reason}`).join('; ') }, 400);
-  }
-  // Nightscout answers with the stored documents; uploaders only look for 200.
-  return c.json(accepted.map((doc, i) => ({ _id: typeof doc._id === 'string' ? doc._id : objectId(member.id, 0xee, Number(doc.date ?? i)), ...doc })));
+  for (const change of changes) feed?.publish(writer.member.id, change);
+  if (stored.length === 0 && rejected.length > 0) return badRequest(c, rejected.join('; '));
+  return c.json(stored);
 }
 
 /** Readings of the last stretch, newest first: windows widen until `count` (+1, for the direction) are found. */
-async function latestReadings(deps: Deps, member: MemberRow, count: number, from?: number, to?: number) {
+async function latestReadings(deps: Deps, member: MemberRow, kind: 'sgv' | 'mbg', count: number, from?: number, to?: number) {
   const end = to ?? deps.now() + DAY;
-  if (from !== undefined) return (await deps.store.listReadings(member.id, 'sgv', from, end)).reverse();
+  if (from !== undefined) return (await deps.store.listReadings(member.id, kind, from, end)).reverse();
   let rows: { time: number; mgdl: number }[] = [];
   for (const days of [1, 7, 30, 400]) {
-    rows = await deps.store.listReadings(member.id, 'sgv', end - days * DAY, end);
+    rows = await deps.store.listReadings(member.id, kind, end - days * DAY, end);
     if (rows.length > count) break;
   }
   return rows.reverse();
@@ -92,7 +103,8 @@ function findBound(c: Context, op: '$gte' | '$gt' | '$lte' | '$lt'): number | un
   return op === '$gt' ? t + 1 : op === '$lte' ? t + 1 : t;
 }
 
-export function mountNightscout(app: Hono, deps: Deps): void {
+export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): void {
+  mountNightscoutV3(app, deps, feed);
   const status = (c: Context) => {
     const now = deps.now();
     return c.json({
@@ -120,82 +132,134 @@ export function mountNightscout(app: Hono, deps: Deps): void {
   });
 
   /** Writes need an upload secret; a read-only secret (a follower's tool) is refused. */
-  const withUploader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => async (c: Context) => {
+  const withUploader = (handler: (c: Context, holder: SecretHolder) => Promise<Response>) => async (c: Context) => {
     const holder = await secretHolderOf(deps, c);
     if (!holder) return unauthorized(c);
-    return holder.scope === 'upload' ? handler(c, holder.member) : forbidden(c);
+    return holder.scope === 'upload' ? handler(c, holder) : forbidden(c);
   };
   const withReader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => async (c: Context) => {
     const holder = await secretHolderOf(deps, c);
     return holder ? handler(c, holder.member) : unauthorized(c);
   };
+  const writerOf = (holder: SecretHolder): Writer => ({ member: holder.member, subject: holder.label });
+  const both = (path: string) => [path, `${path}.json`];
 
-  const postEntries = withUploader((c, member) => upload(deps, c, member, mapEntry));
-  app.post('/api/v1/entries', postEntries);
-  app.post('/api/v1/entries.json', postEntries);
-  const postTreatments = withUploader((c, member) => upload(deps, c, member, mapTreatment));
-  app.post('/api/v1/treatments', postTreatments);
-  app.post('/api/v1/treatments.json', postTreatments);
-  // Device status (battery, loop state) has no place in the portal: accepted so uploaders carry on.
-  const postDeviceStatus = withUploader(async (c) => c.json((await readDocs(c)) ?? []));
-  app.post('/api/v1/devicestatus', postDeviceStatus);
-  app.post('/api/v1/devicestatus.json', postDeviceStatus);
+  // Loop checks its credentials here before it uploads anything.
+  app.get('/api/v1/experiments/test', withUploader(async (c) => c.json({ status: 'ok' })));
+
+  for (const collection of ['entries', 'treatments', 'devicestatus', 'profile'] as const) {
+    for (const path of both(`/api/v1/${collection}`)) {
+      app.post(path, withUploader((c, holder) => write(deps, c, writerOf(holder), collection, false, feed)));
+      // xDrip+ and Loop update treatments (and Loop its profile) with PUT: upsert by _id.
+      app.put(path, withUploader((c, holder) => write(deps, c, writerOf(holder), collection, true, feed)));
+    }
+  }
+
+  /** DELETE /api/v1/treatments/{id} or ?find[_id]=… / ?find[_id][$in][]=…: Loop withdraws a record. */
+  const remove = (collection: NightscoutCollection) =>
+    withUploader(async (c, holder) => {
+      const ids = [c.req.param('id'), ...(c.req.queries('find[_id]') ?? []), ...(c.req.queries('find[_id][$in][]') ?? []), ...(c.req.queries('find[_id][$in]') ?? [])]
+        .filter((id): id is string => Boolean(id))
+        .slice(0, 1000);
+      if (ids.length === 0) return badRequest(c, 'name the records to delete by _id');
+      const removed = await deps.store.transaction(async (store) => {
+        const rows = [];
+        for (const id of ids) {
+          const row = await deleteDoc(deps, store, writerOf(holder), collection, id);
+          if (row) rows.push(row);
+        }
+        return rows;
+      });
+      for (const row of removed) feed?.publish(holder.member.id, { collection, kind: 'delete', row });
+      return c.json({ n: removed.length, ok: 1 });
+    });
+  for (const collection of ['treatments', 'devicestatus', 'profile', 'entries'] as const) {
+    for (const path of both(`/api/v1/${collection}`)) app.delete(path, remove(collection));
+    app.delete(`/api/v1/${collection}/:id`, remove(collection));
+  }
+
+  /** Stored documents of a collection, newest first (device status, profiles). */
+  const listDocs = (collection: NightscoutCollection, fixedCount?: number) =>
+    withReader(async (c, member) => {
+      const count = countOf(fixedCount ?? c.req.query('count'));
+      const rows = await deps.store.listNightscoutDocs(member.id, collection, { order: 'date', desc: true, limit: count, offset: 0 });
+      return c.json(rows.map(v1Doc));
+    });
+  for (const path of both('/api/v1/devicestatus')) app.get(path, listDocs('devicestatus'));
+  for (const path of both('/api/v1/profile')) app.get(path, listDocs('profile'));
+  app.get('/api/v1/profile/current', listDocs('profile', 1));
 
   const entries = async (c: Context, member: MemberRow, fixedCount?: number) => {
-    const asked = fixedCount ?? Number(c.req.query('count') ?? DEFAULT_COUNT);
-    const count = Number.isFinite(asked) && asked > 0 ? Math.min(MAX_COUNT, Math.floor(asked)) : DEFAULT_COUNT;
+    const count = countOf(fixedCount ?? c.req.query('count'));
+    const type = c.req.query('find[type][$eq]') ?? c.req.query('find[type]') ?? (c.req.path.includes('/entries/mbg') ? 'mbg' : 'sgv');
+    if (type !== 'sgv' && type !== 'mbg') return c.json([]);
     const from = findBound(c, '$gte') ?? findBound(c, '$gt');
     const to = findBound(c, '$lt') ?? findBound(c, '$lte');
-    const rows = await latestReadings(deps, member, count, from, to);
+    const rows = await latestReadings(deps, member, type, count, from, to);
     const out = rows.slice(0, count).map((r, i) => {
+      const base = { _id: objectId(member.id, type === 'sgv' ? 1 : 3, r.time), type, date: r.time, dateString: new Date(r.time).toISOString(), sysTime: new Date(r.time).toISOString(), device: 'cgm-portal', utcOffset: 0 };
+      if (type === 'mbg') return { ...base, mbg: r.mgdl };
       const prev = rows[i + 1];
       const minutes = prev ? (r.time - prev.time) / 60_000 : 0;
       const rate = prev && minutes > 0 && minutes <= 15 ? (r.mgdl - prev.mgdl) / minutes : null;
-      return {
-        _id: objectId(member.id, 1, r.time),
-        type: 'sgv',
-        sgv: r.mgdl,
-        date: r.time,
-        dateString: new Date(r.time).toISOString(),
-        sysTime: new Date(r.time).toISOString(),
-        direction: directionOf(rate),
-        device: 'cgm-portal',
-        utcOffset: 0,
-      };
+      return { ...base, sgv: r.mgdl, direction: directionOf(rate) };
     });
     return c.json(out);
   };
   const getEntries = withReader((c, member) => entries(c, member));
-  for (const path of ['/api/v1/entries', '/api/v1/entries.json', '/api/v1/entries/sgv', '/api/v1/entries/sgv.json']) app.get(path, getEntries);
+  for (const path of ['/api/v1/entries', '/api/v1/entries.json', '/api/v1/entries/sgv', '/api/v1/entries/sgv.json', '/api/v1/entries/mbg', '/api/v1/entries/mbg.json']) app.get(path, getEntries);
   app.get('/api/v1/entries/current.json', withReader((c, member) => entries(c, member, 1)));
+  app.get('/api/v1/entries/current', withReader((c, member) => entries(c, member, 1)));
 
+  /**
+   * Treatments as uploaders sent them, plus the portal's own events (entered in the portal or
+   * imported from a file) translated to Nightscout's event types. An event that stands for an
+   * uploaded treatment is not listed twice.
+   */
   const getTreatments = withReader(async (c, member) => {
-    const asked = Number(c.req.query('count') ?? DEFAULT_COUNT);
-    const count = Number.isFinite(asked) && asked > 0 ? Math.min(MAX_COUNT, Math.floor(asked)) : DEFAULT_COUNT;
-    // Loop and AAPS ask for what changed since their last sync: find[created_at][$gte]=ISO.
-    const bound = (op: string) => Date.parse(c.req.query(`find[created_at][${op}]`) ?? '');
+    const count = countOf(c.req.query('count'));
+    // Loop and xDrip+ ask for what changed since their last sync: find[created_at][$gte]=ISO.
+    const bound = (op: string) => {
+      const raw = c.req.query(`find[created_at][${op}]`) ?? '';
+      return /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+    };
     const from = [bound('$gte'), bound('$gt') + 1].find(Number.isFinite);
     const to = [bound('$lt'), bound('$lte') + 1].find(Number.isFinite);
-    const { rows } = await deps.store.listEvents(member.id, { offset: 0, limit: count, from, to });
-    return c.json(
-      rows.map((e) => {
+    const uploaded = (await deps.store.listNightscoutDocs(member.id, 'treatments', { from, to, order: 'date', desc: true, limit: count, offset: 0 })).map((row) => ({
+      time: row.date,
+      doc: v1Doc(row),
+    }));
+    const uploadedTimes = new Set(uploaded.map((u) => u.time));
+    const { rows } = await deps.store.listEvents(member.id, { offset: 0, limit: count + uploaded.length, from, to });
+    const own = rows
+      .filter((e) => !uploadedTimes.has(e.time))
+      .map((e) => {
         const detail = JSON.parse(e.detail) as Record<string, unknown>;
         const base = { _id: objectId(member.id, 2, e.time), created_at: new Date(e.time).toISOString(), date: e.time, notes: e.note, enteredBy: 'cgm-portal' };
-        switch (detail.eventType) {
-          case 'insulin':
-            return { ...base, eventType: detail.insulinKind === 'Long_acting' ? 'Basal Injection' : 'Correction Bolus', insulin: detail.units };
-          case 'meal':
-            return { ...base, eventType: 'Carb Correction', carbs: detail.carbs };
-          case 'BG':
-            return { ...base, eventType: 'BG Check', glucose: detail.mgdl, glucoseType: 'Finger', units: 'mg/dl' };
-          case 'sport':
-            return { ...base, eventType: 'Exercise', duration: detail.durationMinutes };
-          default:
-            return { ...base, eventType: 'Note', notes: [String(detail.eventType), e.note].filter(Boolean).join(': ') };
-        }
-      }),
-    );
+        const doc = (() => {
+          switch (detail.eventType) {
+            case 'insulin':
+              return { ...base, eventType: detail.insulinKind === 'Long_acting' ? 'Basal Injection' : 'Correction Bolus', insulin: detail.units };
+            case 'meal':
+              return { ...base, eventType: 'Carb Correction', carbs: detail.carbs };
+            case 'BG':
+              return { ...base, eventType: 'BG Check', glucose: detail.mgdl, glucoseType: 'Finger', units: 'mg/dl' };
+            case 'sport':
+              return { ...base, eventType: 'Exercise', duration: detail.durationMinutes };
+            default:
+              return { ...base, eventType: 'Note', notes: [String(detail.eventType), e.note].filter(Boolean).join(': ') };
+          }
+        })();
+        return { time: e.time, doc };
+      });
+    const all = [...uploaded, ...own].sort((a, b) => b.time - a.time).slice(0, count);
+    return c.json(all.map((t) => t.doc));
   });
   app.get('/api/v1/treatments', getTreatments);
   app.get('/api/v1/treatments.json', getTreatments);
+}
+
+function countOf(raw: string | number | undefined): number {
+  const asked = Number(raw ?? DEFAULT_COUNT);
+  return Number.isFinite(asked) && asked > 0 ? Math.min(MAX_COUNT, Math.floor(asked)) : DEFAULT_COUNT;
 }

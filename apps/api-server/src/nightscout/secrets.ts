@@ -35,24 +35,42 @@ export const storedHashOf = async (sha1: string) => sha256(sha1.toLowerCase());
 export interface SecretHolder {
   member: MemberRow;
   scope: UploadSecretRow['scope'];
+  secretId: number;
+  /** The member's name for the secret (e.g. "xDrip+"): Nightscout's `subject`. */
+  label: string;
 }
 
 /** The CGM user whose secret the request carries, with what it may do; null when wrong, revoked, or not a CGM user's. */
 export async function secretHolderOf(deps: Deps, c: Context): Promise<SecretHolder | null> {
   const header = c.req.header('api-secret')?.trim();
   const token = c.req.query('token')?.trim();
-  const given = header || token;
-  if (!given) return null;
+  return holderOfSecret(deps, header || token);
+}
+
+/** The holder of a secret given as itself or as its SHA-1 hex (API v1 header, `token` query, API v3 access token). */
+export async function holderOfSecret(deps: Deps, given: string | undefined): Promise<SecretHolder | null> {
+  if (!given || given.length > 200) return null;
   const sha1 = SHA1_HEX.test(given) ? given.toLowerCase() : await sha1Hex(given);
   const hash = await storedHashOf(sha1);
   const row: UploadSecretRow | undefined = await deps.store.findUploadSecret(hash);
-  if (!row || !constantTimeEqual(row.secretHash, hash) || row.revokedAt !== null) return null;
+  if (!row || !constantTimeEqual(row.secretHash, hash)) return null;
+  return holderOfRow(deps, row);
+}
+
+/** The holder of a secret found by id (a JWT names it): null once revoked. */
+export async function holderOfSecretId(deps: Deps, id: number): Promise<SecretHolder | null> {
+  const row = await deps.store.getUploadSecret(id);
+  return row ? holderOfRow(deps, row) : null;
+}
+
+async function holderOfRow(deps: Deps, row: UploadSecretRow): Promise<SecretHolder | null> {
+  if (row.revokedAt !== null) return null;
   const member = await deps.store.getMember(row.memberId);
   // Only a CGM user's data can be written; a follower never uploads, whatever it holds.
   if (!member || member.accountType !== 2) return null;
   const now = deps.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > USE_STAMP_MS) await deps.store.updateUploadSecret(row.id, { lastUsedAt: now });
-  return { member, scope: row.scope };
+  return { member, scope: row.scope, secretId: row.id, label: row.label };
 }
 
 const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, scope: r.scope, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt });

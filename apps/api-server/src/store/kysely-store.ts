@@ -25,7 +25,12 @@ import type {
   UploadSecretRow,
   VerifyCodeRow,
   NewUploadSecret,
+  NewNightscoutDoc,
+  NightscoutCollection,
+  NightscoutDocQuery,
+  NightscoutDocRow,
 } from './types';
+import type { NightscoutDocsTable } from './schema';
 
 /** Brings the schema up to date; safe to run on every start. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -189,6 +194,9 @@ export class KyselyStore implements Store {
     }
     return inserted;
   }
+  async deleteReading(memberId: number, kind: ReadingKind, time: number) {
+    await this.db.deleteFrom('readings').where('memberId', '=', memberId).where('kind', '=', kind).where('time', '=', time).execute();
+  }
   async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
     // The hottest query (a 90-day view is 26,000 rows): written out, and run without the
     // camel-case plugin, whose per-row key mapping costs more than the read itself.
@@ -331,4 +339,50 @@ export class KyselyStore implements Store {
   async updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>) {
     await this.db.updateTable('uploadSecrets').set(patch).where('id', '=', id).execute();
   }
+  async getUploadSecret(id: number) {
+    return this.db.selectFrom('uploadSecrets').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  // Nightscout documents
+  async insertNightscoutDoc(doc: NewNightscoutDoc) {
+    const row = await this.db.insertInto('nightscoutDocs').values({ ...doc, isValid: doc.isValid ? 1 : 0 }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  async findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }) {
+    let q = this.db.selectFrom('nightscoutDocs').selectAll().where('memberId', '=', memberId).where('collection', '=', collection);
+    q = 'identifier' in by ? q.where('identifier', '=', by.identifier) : q.where('dedupKey', '=', by.dedupKey).orderBy('id', 'asc');
+    const row = await q.executeTakeFirst();
+    return row && docRow(row);
+  }
+  async updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>) {
+    const { isValid, ...rest } = patch;
+    await this.db
+      .updateTable('nightscoutDocs')
+      .set({ ...rest, ...(isValid === undefined ? {} : { isValid: isValid ? 1 : 0 }) })
+      .where('id', '=', id)
+      .execute();
+  }
+  async listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery) {
+    let q = this.db.selectFrom('nightscoutDocs').selectAll().where('memberId', '=', memberId).where('collection', '=', collection);
+    if (query.from !== undefined) q = q.where('date', '>=', query.from);
+    if (query.to !== undefined) q = q.where('date', '<', query.to);
+    if (query.modifiedAfter !== undefined) q = q.where('srvModified', '>', query.modifiedAfter);
+    else q = q.where('isValid', '=', 1);
+    const direction = query.desc ? 'desc' : 'asc';
+    const rows = await q.orderBy(query.order, direction).orderBy('id', direction).limit(query.limit).offset(query.offset).execute();
+    return rows.map(docRow);
+  }
+  async nightscoutLastModified(memberId: number) {
+    const rows = await this.db
+      .selectFrom('nightscoutDocs')
+      .select(['collection', (eb) => eb.fn.max('srvModified').as('last')])
+      .where('memberId', '=', memberId)
+      .groupBy('collection')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.collection, Number(r.last)])) as Partial<Record<NightscoutCollection, number>>;
+  }
+}
+
+function docRow(row: Omit<NightscoutDocsTable, 'id'> & { id: number }): NightscoutDocRow {
+  return { ...row, collection: row.collection as NightscoutCollection, date: Number(row.date), srvCreated: Number(row.srvCreated), srvModified: Number(row.srvModified), isValid: Number(row.isValid) === 1 };
 }

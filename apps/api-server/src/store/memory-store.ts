@@ -23,6 +23,10 @@ import type {
   UploadSecretRow,
   VerifyCodeRow,
   NewUploadSecret,
+  NewNightscoutDoc,
+  NightscoutCollection,
+  NightscoutDocQuery,
+  NightscoutDocRow,
 } from './types';
 
 interface Tables {
@@ -37,6 +41,7 @@ interface Tables {
   devices: Map<number, DeviceRow>;
   publicLinks: Map<string, PublicLinkRow>;
   uploadSecrets: Map<number, UploadSecretRow>;
+  nightscoutDocs: Map<number, NightscoutDocRow>;
   nextId: number;
 }
 
@@ -74,6 +79,7 @@ export class MemoryStore implements Store {
     devices: new Map(),
     publicLinks: new Map(),
     uploadSecrets: new Map(),
+    nightscoutDocs: new Map(),
     nextId: 1,
   };
 
@@ -225,6 +231,14 @@ export class MemoryStore implements Store {
     }
     return inserted;
   }
+  async deleteReading(memberId: number, kind: ReadingKind, time: number) {
+    const series = this.t.readings.get(`${memberId}/${kind}`);
+    const at = series ? lowerBound(series.time, time) : -1;
+    if (series && series.time[at] === time) {
+      series.time.splice(at, 1);
+      series.mgdl.splice(at, 1);
+    }
+  }
   async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
     const series = this.t.readings.get(`${memberId}/${kind}`);
     if (!series) return [];
@@ -346,5 +360,51 @@ export class MemoryStore implements Store {
   async updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>) {
     const s = this.t.uploadSecrets.get(id);
     if (s) this.t.uploadSecrets.set(id, { ...s, ...patch });
+  }
+  async getUploadSecret(id: number) {
+    const s = this.t.uploadSecrets.get(id);
+    return s && { ...s };
+  }
+
+  async insertNightscoutDoc(doc: NewNightscoutDoc) {
+    const taken = [...this.t.nightscoutDocs.values()].some(
+      (d) => d.memberId === doc.memberId && d.collection === doc.collection && d.identifier === doc.identifier,
+    );
+    if (taken) throw new Error('UNIQUE constraint failed: nightscout_docs.identifier');
+    const id = this.id();
+    this.t.nightscoutDocs.set(id, { ...doc, id });
+    return id;
+  }
+  async findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }) {
+    const found = [...this.t.nightscoutDocs.values()].find(
+      (d) => d.memberId === memberId && d.collection === collection && ('identifier' in by ? d.identifier === by.identifier : d.dedupKey === by.dedupKey),
+    );
+    return found && { ...found };
+  }
+  async updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>) {
+    const d = this.t.nightscoutDocs.get(id);
+    if (d) this.t.nightscoutDocs.set(id, { ...d, ...patch });
+  }
+  async listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery) {
+    const sign = query.desc ? -1 : 1;
+    return [...this.t.nightscoutDocs.values()]
+      .filter(
+        (d) =>
+          d.memberId === memberId &&
+          d.collection === collection &&
+          (query.from === undefined || d.date >= query.from) &&
+          (query.to === undefined || d.date < query.to) &&
+          (query.modifiedAfter === undefined ? d.isValid : d.srvModified > query.modifiedAfter),
+      )
+      .sort((a, b) => sign * (a[query.order] - b[query.order] || a.id - b.id))
+      .slice(query.offset, query.offset + query.limit)
+      .map((d) => ({ ...d }));
+  }
+  async nightscoutLastModified(memberId: number) {
+    const out: Partial<Record<NightscoutCollection, number>> = {};
+    for (const d of this.t.nightscoutDocs.values()) {
+      if (d.memberId === memberId) out[d.collection] = Math.max(out[d.collection] ?? 0, d.srvModified);
+    }
+    return out;
   }
 }

@@ -12,6 +12,7 @@ export interface Database {
   devices: DevicesTable;
   publicLinks: PublicLinksTable;
   uploadSecrets: UploadSecretsTable;
+  nightscoutDocs: NightscoutDocsTable;
 }
 
 export interface MembersTable {
@@ -128,6 +129,20 @@ export interface UploadSecretsTable {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+}
+
+export interface NightscoutDocsTable {
+  id: Generated<number>;
+  memberId: number;
+  collection: string;
+  identifier: string;
+  date: number;
+  dedupKey: string | null;
+  srvCreated: number;
+  srvModified: number;
+  /** 1 or 0 (SQLite has no boolean). */
+  isValid: number;
+  doc: string;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -298,6 +313,28 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003_upload_secret_scope': {
       async up(db: Any) {
         await db.schema.alterTable('upload_secrets').addColumn('scope', 'text', (c) => c.notNull().defaultTo('upload')).execute();
+      },
+    },
+    // Nightscout documents as uploaders sent them, so API v3 clients (AAPS) read back what they wrote.
+    '0004_nightscout_docs': {
+      async up(db: Any) {
+        await withId(db, 'nightscout_docs')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('collection', 'text', (c) => c.notNull())
+          .addColumn('identifier', 'text', (c) => c.notNull())
+          .addColumn('date', time, (c) => c.notNull())
+          .addColumn('dedup_key', 'text')
+          .addColumn('srv_created', time, (c) => c.notNull())
+          .addColumn('srv_modified', time, (c) => c.notNull())
+          .addColumn('is_valid', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('doc', 'text', (c) => c.notNull())
+          .addUniqueConstraint('nightscout_docs_identifier', ['member_id', 'collection', 'identifier'])
+          .execute();
+        const index = (name: string, column: string) =>
+          db.schema.createIndex(name).on('nightscout_docs').columns(['member_id', 'collection', column]).execute();
+        await index('nightscout_docs_date', 'date');
+        await index('nightscout_docs_modified', 'srv_modified');
+        await index('nightscout_docs_dedup', 'dedup_key');
       },
     },
   };

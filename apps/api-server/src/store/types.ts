@@ -37,6 +37,8 @@ export interface Store {
 
   /** Inserts readings; an existing (memberId, kind, time) is kept, so re-uploads are idempotent. */
   insertReadings(readings: ReadingRow[]): Promise<number>;
+  /** Removes one reading (an uploader withdrew it). */
+  deleteReading(memberId: number, kind: ReadingKind, time: number): Promise<void>;
   /** Ascending by time, from ≤ time < to. */
   listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]>;
   /** The same readings as a JSON array text `[{"time":…,"mgdl":…},…]`, made by the database. */
@@ -71,6 +73,15 @@ export interface Store {
   /** Newest first. */
   listUploadSecrets(memberId: number): Promise<UploadSecretRow[]>;
   updateUploadSecret(id: number, patch: Partial<Pick<UploadSecretRow, 'revokedAt' | 'lastUsedAt'>>): Promise<void>;
+  getUploadSecret(id: number): Promise<UploadSecretRow | undefined>;
+
+  /** Documents as Nightscout clients sent them (API v1 and v3), one per (member, collection, identifier). */
+  insertNightscoutDoc(doc: NewNightscoutDoc): Promise<number>;
+  findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }): Promise<NightscoutDocRow | undefined>;
+  updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>): Promise<void>;
+  listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery): Promise<NightscoutDocRow[]>;
+  /** Per collection, the newest srvModified of the member's documents. */
+  nightscoutLastModified(memberId: number): Promise<Partial<Record<NightscoutCollection, number>>>;
 
   /** Frees resources (closes the database). */
   close(): Promise<void>;
@@ -238,4 +249,37 @@ export interface NewUploadSecret {
 }
 export interface UploadSecretRow extends NewUploadSecret {
   id: number;
+}
+
+export const NIGHTSCOUT_COLLECTIONS = ['entries', 'treatments', 'devicestatus', 'profile', 'food', 'settings'] as const;
+export type NightscoutCollection = (typeof NIGHTSCOUT_COLLECTIONS)[number];
+export interface NewNightscoutDoc {
+  memberId: number;
+  collection: NightscoutCollection;
+  identifier: string;
+  /** The document's own time (epoch ms), for sorting and date filters. */
+  date: number;
+  /** What makes two uploads the same record when their identifiers differ (e.g. `sgv|<date>`). */
+  dedupKey: string | null;
+  srvCreated: number;
+  srvModified: number;
+  /** False once deleted through the API: kept so history readers learn of the deletion. */
+  isValid: boolean;
+  /** The JSON document without the server's fields. */
+  doc: string;
+}
+export interface NightscoutDocRow extends NewNightscoutDoc {
+  id: number;
+}
+export interface NightscoutDocQuery {
+  /** date ≥ from */
+  from?: number;
+  /** date < to */
+  to?: number;
+  /** srvModified > modifiedAfter (history); includes deleted documents. */
+  modifiedAfter?: number;
+  order: 'date' | 'srvModified';
+  desc: boolean;
+  limit: number;
+  offset: number;
 }
