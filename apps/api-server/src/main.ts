@@ -1,9 +1,11 @@
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ReportPrinter } from './report-pdf/printer';
 import { mountReportPdf, portalOriginsFrom } from './report-pdf/report-pdf';
 import { readConfig } from './config';
 import { createNodeDeps } from './node-server';
+import { SocketFeed } from './nightscout/socket';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
 
 // `node dist/main.js` serves; `node dist/main.js seed` seeds (when the database has no members).
@@ -27,6 +29,9 @@ if (seedOnly || config.seedWhenEmpty) {
 if (seedOnly) {
   await deps.store.close();
 } else {
+  // Nightscout's websockets (AAPS) share the HTTP server; the feed tells them of every upload.
+  const feed = new SocketFeed();
+  deps.nightscoutFeed = feed;
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
@@ -40,7 +45,9 @@ if (seedOnly) {
       console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
     }
   });
+  feed.attach(server as unknown as HttpServer, deps);
   const stop = () => {
+    void feed.close();
     server.close();
     void printer.close();
     void deps.store.close().finally(() => process.exit(0));

@@ -187,7 +187,14 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     });
   for (const path of both('/api/v1/devicestatus')) app.get(path, listDocs('devicestatus'));
   for (const path of both('/api/v1/profile')) app.get(path, listDocs('profile'));
-  app.get('/api/v1/profile/current', listDocs('profile', 1));
+  // Loop reads the current profile as one object, not a list.
+  const currentProfile = withReader(async (c, member) => {
+    const [row] = await deps.store.listNightscoutDocs(member.id, 'profile', { order: 'date', desc: true, limit: 1, offset: 0 });
+    return row ? c.json(v1Doc(row)) : c.json({ status: 404, message: 'Not Found', description: 'no profile uploaded' }, 404);
+  });
+  for (const path of both('/api/v1/profile/current')) app.get(path, currentProfile);
+  // xDrip+ sends heart rate and steps when asked to; the portal keeps no activity, so it is acknowledged and dropped.
+  for (const path of both('/api/v1/activity')) app.post(path, withUploader(async (c) => c.json((await readDocs(c)) ?? [])));
 
   const entries = async (c: Context, member: MemberRow, fixedCount?: number) => {
     const count = countOf(fixedCount ?? c.req.query('count'));
@@ -218,6 +225,12 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
    */
   const getTreatments = withReader(async (c, member) => {
     const count = countOf(c.req.query('count'));
+    // xDrip+ finds the _id of a record it knows by its uuid before deleting it.
+    const uuid = c.req.query('find[uuid]');
+    if (uuid !== undefined) {
+      const rows = await deps.store.listNightscoutDocs(member.id, 'treatments', { order: 'date', desc: true, limit: MAX_COUNT, offset: 0 });
+      return c.json(rows.filter((r) => (JSON.parse(r.doc) as Doc).uuid === uuid).slice(0, count).map(v1Doc));
+    }
     // Loop and xDrip+ ask for what changed since their last sync: find[created_at][$gte]=ISO.
     const bound = (op: string) => {
       const raw = c.req.query(`find[created_at][${op}]`) ?? '';

@@ -1,0 +1,248 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import type { Deps } from '../http';
+import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
+import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
+import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
+import { directionOf } from './routes';
+import { holderOfSecret, type SecretHolder } from './secrets';
+import { NIGHTSCOUT_VERSION } from './status';
+
+/**
+ * Nightscout's websockets, on Node beside the HTTP server (socket.io 4; Engine.IO 3 clients
+ * allowed for older AAPS builds):
+ *
+ * - `/storage` and `/alarm`: API v3's channels (AAPS "NSClient V3"). `subscribe` with the
+ *   access token (an upload secret); then `create` / `update` `{colName, doc}` and `delete`
+ *   `{colName, identifier}` for the member's documents.
+ * - `/`: the legacy channel AAPS "NSClient" (v1) uploads through. `authorize` with the
+ *   secret's SHA-1; a full `dataUpdate` follows, then deltas; `dbAdd`, `dbUpdate` (and the
+ *   legacy `dbRemove`) write through the same documents path as the REST APIs.
+ *
+ * A socket only ever joins its own member's rooms, so no member hears another's data.
+ */
+const HOUR = 3_600_000;
+const MAX_HISTORY_HOURS = 24 * 7;
+/** AAPS subscribes to "foods"; the collection is "food". */
+const SOCKET_NAME: Partial<Record<NightscoutCollection, string>> = { food: 'foods' };
+const collectionOf = (name: unknown): NightscoutCollection | null =>
+  name === 'foods' ? 'food' : (NIGHTSCOUT_COLLECTIONS as readonly unknown[]).includes(name) ? (name as NightscoutCollection) : null;
+
+type Ack = (answer: unknown) => void;
+const ackOf = (args: unknown[]): Ack => {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as Ack) : () => {};
+};
+
+/** Collects changes before the server exists (the app is made first), then broadcasts them. */
+export class SocketFeed implements NightscoutFeed {
+  private io: Server | null = null;
+  private deps: Deps | null = null;
+
+  attach(http: HttpServer, deps: Deps): Server {
+    this.deps = deps;
+    const io = new Server(http, { cors: { origin: '*' }, allowEIO3: true, serveClient: false });
+    this.io = io;
+    mountStorage(io.of('/storage'), deps);
+    mountAlarm(io.of('/alarm'), deps);
+    mountLegacy(io.of('/'), deps, this);
+    return io;
+  }
+
+  publish(memberId: number, change: DocChange): void {
+    if (!this.io) return;
+    const colName = SOCKET_NAME[change.collection] ?? change.collection;
+    const storage = this.io.of('/storage').to(`member:${memberId}:${change.collection}`);
+    if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
+    else storage.emit(change.kind, { colName, doc: present(change.row) });
+    this.io.of('/').to(`member:${memberId}`).emit('dataUpdate', legacyDelta(change));
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.io ? void this.io.close(() => resolve()) : resolve()));
+  }
+}
+
+function mountStorage(storage: Namespace, deps: Deps) {
+  storage.on('connection', (socket: Socket) => {
+    socket.on('subscribe', async (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const message = (args[0] ?? {}) as { accessToken?: unknown; collections?: unknown };
+      const holder = typeof message.accessToken === 'string' ? await holderOfSecret(deps, message.accessToken) : null;
+      if (!holder) return ack({ success: false, message: 'Unauthorized' });
+      const asked = Array.isArray(message.collections) ? message.collections : NIGHTSCOUT_COLLECTIONS;
+      const collections = asked.map(collectionOf).filter((c): c is NightscoutCollection => c !== null);
+      await socket.join(collections.map((c) => `member:${holder.member.id}:${c}`));
+      ack({ success: true, collections: collections.map((c) => SOCKET_NAME[c] ?? c) });
+    });
+  });
+}
+
+function mountAlarm(alarm: Namespace, deps: Deps) {
+  alarm.on('connection', (socket: Socket) => {
+    socket.on('subscribe', async (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const token = (args[0] as { accessToken?: unknown } | undefined)?.accessToken;
+      const holder = typeof token === 'string' ? await holderOfSecret(deps, token) : null;
+      if (!holder) return ack({ success: false, message: 'Unauthorized' });
+      // The portal's alerts are not sent over Nightscout's alarm channel (yet): subscribing succeeds quietly.
+      await socket.join(`member:${holder.member.id}`);
+      ack({ success: true, message: 'Subscribed for alarms' });
+    });
+    // Alarm acknowledgements (level, group, silence) have nothing to silence here.
+    socket.on('ack', () => {});
+  });
+}
+
+/** A document as the legacy channel carries it: `_id` and `mills`. */
+function legacyDoc(row: NightscoutDocRow): Doc {
+  const { identifier, srvCreated: _c, srvModified: _m, ...rest } = present(row);
+  return { _id: identifier, ...rest, mills: row.date };
+}
+
+function legacySgv(row: NightscoutDocRow): Doc {
+  const doc = JSON.parse(row.doc) as Doc;
+  return { _id: row.identifier, mgdl: doc.sgv, mills: row.date, direction: doc.direction, device: doc.device };
+}
+
+function legacyDelta(change: DocChange): Doc {
+  const { row } = change;
+  const base: Doc = { delta: true, lastUpdated: row.srvModified };
+  const removed = change.kind === 'delete';
+  switch (row.collection) {
+    case 'treatments':
+      return { ...base, treatments: [removed ? { _id: row.identifier, action: 'remove' } : { ...legacyDoc(row), action: 'update' }] };
+    case 'entries': {
+      if (removed) return base;
+      const type = (JSON.parse(row.doc) as Doc).type;
+      if (type === 'mbg') return { ...base, mbgs: [{ ...legacyDoc(row), mgdl: (JSON.parse(row.doc) as Doc).mbg }] };
+      return type === 'sgv' || type === undefined ? { ...base, sgvs: [legacySgv(row)] } : base;
+    }
+    case 'devicestatus':
+      return removed ? base : { ...base, devicestatus: [legacyDoc(row)] };
+    case 'profile':
+      return removed ? base : { ...base, profiles: [legacyDoc(row)] };
+    case 'food':
+      return { ...base, food: [removed ? { _id: row.identifier, action: 'remove' } : legacyDoc(row)] };
+    default:
+      return base;
+  }
+}
+
+/** The first `dataUpdate` after `authorize`: the last hours of glucose and the member's documents. */
+async function fullUpdate(deps: Deps, holder: SecretHolder, hours: number, withStatus: boolean): Promise<Doc> {
+  const now = deps.now();
+  const from = now - Math.min(MAX_HISTORY_HOURS, Math.max(1, hours)) * HOUR;
+  const member = holder.member;
+  const readings = await deps.store.listReadings(member.id, 'sgv', from, now + HOUR);
+  const sgvs = readings.map((r, i) => {
+    const prev = readings[i - 1];
+    const minutes = prev ? (r.time - prev.time) / 60_000 : 0;
+    const rate = prev && minutes > 0 && minutes <= 15 ? (r.mgdl - prev.mgdl) / minutes : null;
+    return { _id: `${member.id.toString(16)}-${r.time}`, mgdl: r.mgdl, mills: r.time, direction: directionOf(rate), device: 'cgm-portal' };
+  });
+  const docs = (collection: NightscoutCollection, limit: number) =>
+    deps.store.listNightscoutDocs(member.id, collection, { from, order: 'date', desc: false, limit, offset: 0 });
+  const profiles = await deps.store.listNightscoutDocs(member.id, 'profile', { order: 'date', desc: true, limit: 1, offset: 0 });
+  const treatments = await docs('treatments', 5000);
+  const lastUpdated = Math.max(now, ...treatments.map((t) => t.srvModified));
+  return {
+    ...(withStatus
+      ? {
+          status: {
+            status: 'ok',
+            name: 'CGM Portal',
+            version: NIGHTSCOUT_VERSION,
+            versionNum: Number(NIGHTSCOUT_VERSION.split('.').map((p) => p.padStart(2, '0')).join('')),
+            serverTime: new Date(now).toISOString(),
+            settings: { units: member.unit === 'mmol/L' ? 'mmol' : 'mg/dl', thresholds: { bgHigh: member.highAlert, bgTargetTop: member.targetHigh, bgTargetBottom: member.targetLow, bgLow: member.lowAlert } },
+            extendedSettings: {},
+          },
+        }
+      : {}),
+    sgvs,
+    mbgs: [],
+    cals: [],
+    treatments: treatments.map(legacyDoc),
+    profiles: profiles.map(legacyDoc),
+    devicestatus: (await docs('devicestatus', 100)).map(legacyDoc),
+    food: (await docs('food', 1000)).map(legacyDoc),
+    lastUpdated,
+  };
+}
+
+function mountLegacy(root: Namespace, deps: Deps, feed: NightscoutFeed) {
+  root.on('connection', (socket: Socket) => {
+    let holder: SecretHolder | null = null;
+
+    socket.on('authorize', async (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const message = (args[0] ?? {}) as { secret?: unknown; token?: unknown; history?: unknown; status?: unknown };
+      const given = typeof message.secret === 'string' ? message.secret : typeof message.token === 'string' ? message.token : undefined;
+      holder = await holderOfSecret(deps, given);
+      // Nightscout disconnects a wrong secret without an answer.
+      if (!holder) return void socket.disconnect(true);
+      socket.emit('connected');
+      await socket.join(`member:${holder.member.id}`);
+      const hours = typeof message.history === 'number' ? message.history : 48;
+      socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
+      const canWrite = holder.scope === 'upload';
+      ack({ read: true, write: canWrite, write_treatment: canWrite });
+    });
+
+    const writable = (collectionName: unknown): { collection: NightscoutCollection } | { refusal: string } => {
+      if (!holder) return { refusal: 'Not authorized' };
+      if (holder.scope !== 'upload') return { refusal: 'Not permitted' };
+      const collection = collectionOf(collectionName);
+      return collection ? { collection } : { refusal: 'Wrong collection' };
+    };
+    const writer = () => ({ member: holder!.member, subject: holder!.label });
+
+    socket.on('dbAdd', async (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const message = (args[0] ?? {}) as { collection?: unknown; data?: unknown };
+      const target = writable(message.collection);
+      if ('refusal' in target) return ack({ result: target.refusal });
+      if (!message.data || typeof message.data !== 'object' || Array.isArray(message.data)) return ack({ result: 'Rejected: data is not an object' });
+      const data = message.data as Doc;
+      const id = typeof data._id === 'string' && data._id ? data._id : null;
+      const result = await deps.store.transaction((store) => createDoc(deps, store, writer(), target.collection, id ? { ...data, identifier: id } : data));
+      if (result.status === 400) return ack({ result: `Rejected: ${result.reason}` });
+      feed.publish(holder!.member.id, { collection: target.collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
+      ack([legacyDoc(result.row)]);
+    });
+
+    const remove = async (collectionName: unknown, id: unknown, ack: Ack) => {
+      const target = writable(collectionName);
+      if ('refusal' in target) return ack({ result: target.refusal });
+      if (typeof id !== 'string' || !id) return ack({ result: 'Missing _id' });
+      const row = await deps.store.transaction((store) => deleteDoc(deps, store, writer(), target.collection, id));
+      if (row) feed.publish(holder!.member.id, { collection: target.collection, kind: 'delete', row });
+      ack({ result: 'success' });
+    };
+
+    // AAPS deletes by updating with isValid: false.
+    socket.on('dbUpdate', async (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const message = (args[0] ?? {}) as { collection?: unknown; _id?: unknown; data?: unknown };
+      const data = (message.data && typeof message.data === 'object' ? message.data : {}) as Doc;
+      if (data.isValid === false) return remove(message.collection, message._id, ack);
+      const target = writable(message.collection);
+      if ('refusal' in target) return ack({ result: target.refusal });
+      if (typeof message._id !== 'string' || !message._id) return ack({ result: 'Missing _id' });
+      const id = message._id;
+      const result = await deps.store.transaction((store) => updateDoc(deps, store, writer(), target.collection, id, data, true));
+      if (result.status === 400) return ack({ result: `Rejected: ${result.reason}` });
+      if (!('row' in result)) return ack({ result: 'success' });
+      feed.publish(holder!.member.id, { collection: target.collection, kind: 'update', row: result.row });
+      ack({ result: 'success' });
+    });
+
+    socket.on('dbRemove', async (...args: unknown[]) => {
+      const message = (args[0] ?? {}) as { collection?: unknown; _id?: unknown };
+      await remove(message.collection, message._id, ackOf(args));
+    });
+
+    socket.on('nsping', (...args: unknown[]) => ackOf(args)({ result: 'pong', mills: deps.now(), authorization: holder ? { read: true } : null }));
+  });
+}
