@@ -9,7 +9,12 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
  * @param {{ port: number }} options the app's own port for dev and preview
  */
 export function variantAppConfig({ port }) {
-  const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+  // The apps and the API answer on one origin, as a deployment does: uploaders are given the
+  // app's address, so Nightscout's websockets (/socket.io) pass through as well.
+  const proxy = {
+    '/api': { target: apiTarget, changeOrigin: true },
+    '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+  };
   return defineConfig({
     plugins: [react()],
     // Spec §4: stored local data is cleared when the stored app version differs from this one.

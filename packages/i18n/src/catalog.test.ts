@@ -52,6 +52,8 @@ const LATIN_TOKENS_ALLOWED = new Set([
   'AGP', 'CGM', 'GMI', 'GRI', 'TIR', 'TAR', 'TBR', 'SD', 'CV', 'MAGE', 'MODD', 'LAGE', 'CONGA', 'HbA1c', 'DCCT', 'IFCC',
   'mg/dL', 'mmol/L', 'mmol/mol', 'U', 'MB', 'ID', 'SN', 'PDF', 'CSV', 'OK', 'LO', 'HI', 'Lente', 'PZI', 'NPH',
   'CGM Portal', 'Portal', 'A', 'B', 'C', 'D', 'E',
+  // Other apps and the labels of their settings, which the user must find on those apps' screens.
+  'xDrip', 'AAPS', 'NSClient', 'V3', 'Nightscout', 'Sync', 'REST', 'API', 'NS', 'access', 'token', 'URL', 'Loop',
 ]);
 
 const enFlat = flatten(en);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultExportDays, exportSpan, nothingToAdd, progressOf, timeZoneChoices, uploaderAddress } from './data-transfer-model';
+import { defaultExportDays, exportSpan, nothingToAdd, progressOf, timeZoneChoices, uploaderAddress, xdripBaseUrl } from './data-transfer-model';
 
 describe('data transfer model', () => {
   it('offers the member zone first, and UTC', () => {
@@ -36,5 +36,11 @@ describe('data transfer model', () => {
   it('gives the uploader the site address, without /api', () => {
     expect(uploaderAddress('', 'https://portal.example')).toBe('https://portal.example');
     expect(uploaderAddress('https://api.example/api/', 'https://portal.example')).toBe('https://api.example');
+  });
+
+  it('puts the secret in xDrip+\'s base URL as the user part, with the API v1 path', () => {
+    expect(xdripBaseUrl('https://portal.example', 'Ab-9_x')).toBe('https://Ab-9_x@portal.example/api/v1/');
+    expect(xdripBaseUrl('http://localhost:8787', 's3cret')).toBe('http://s3cret@localhost:8787/api/v1/');
+    expect(xdripBaseUrl('https://host.example/cgm/', 'k')).toBe('https://k@host.example/cgm/api/v1/');
   });
 });

@@ -76,3 +76,12 @@ export function uploaderAddress(apiBaseUrl: string, origin: string): string {
   const base = apiBaseUrl || origin;
   return base.replace(/\/+$/, '').replace(/\/api$/, '');
 }
+
+/**
+ * xDrip+'s "Base URL": the secret travels as the URL's user part and the path names API v1
+ * (xDrip+ reads both from that one field and sends the secret's SHA-1 as `api-secret`).
+ */
+export function xdripBaseUrl(address: string, secret: string): string {
+  const url = new URL(address);
+  return `${url.protocol}//${encodeURIComponent(secret)}@${url.host}${url.pathname.replace(/\/+$/, '')}/api/v1/`;
+}

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useSession } from '../../session/session-context';
 import { useMemberGlucoseSettings } from '../glucose/member-settings';
 import { Section } from '../glucose/metric-tile';
-import { UPLOADER_APPS, UPLOADER_PROTOCOL, uploaderAddress } from './data-transfer-model';
+import { UPLOADER_APPS, UPLOADER_PROTOCOL, uploaderAddress, xdripBaseUrl } from './data-transfer-model';
 
 const SECRETS_KEY = ['uploadSecrets'] as const;
 
@@ -107,6 +107,7 @@ export function UploadSecretPanel() {
                       [t('dataTransfer.address'), address, 'secret-address'],
                       [t('dataTransfer.secret'), created.secret, 'secret-value'],
                       [t('dataTransfer.hashedSecret', { hash: 'SHA-1' }), created.apiSecretSha1, 'secret-sha1'],
+                      [t('dataTransfer.xdripUrl'), xdripBaseUrl(address, created.secret), 'secret-xdrip-url'],
                     ] as const
                   ).map(([name, value, testId]) => (
                     <Box key={testId}>
@@ -123,6 +124,11 @@ export function UploadSecretPanel() {
                       </HStack>
                     </Box>
                   ))}
+                  <Box as="ul" ps="5" fontSize="sm" data-testid="secret-setup">
+                    <li>{t('dataTransfer.setupAaps')}</li>
+                    <li>{t('dataTransfer.setupLoop')}</li>
+                    <li>{t('dataTransfer.setupXdrip')}</li>
+                  </Box>
                   <Button size="sm" alignSelf="start" onClick={() => setCreated(null)}>
                     {t('dataTransfer.savedIt')}
                   </Button>
