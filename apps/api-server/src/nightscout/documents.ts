@@ -109,13 +109,29 @@ function derived(member: MemberRow, collection: NightscoutCollection, doc: Doc):
   return finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: [], ignored: 0 });
 }
 
-/** Adds the portal's readings and events a document stands for (what is already held stays one copy). */
-async function addDerived(store: Store, member: MemberRow, collection: NightscoutCollection, doc: Doc) {
-  const parsed = derived(member, collection, doc);
-  if (!parsed) return;
+/**
+ * Adds the portal's readings and events documents stand for (what is already held stays one
+ * copy), all in one pass: a back-fill of a week costs one read of the span, not one per document.
+ */
+export async function addDerived(store: Store, member: MemberRow, docs: { collection: NightscoutCollection; doc: Doc }[]) {
+  const drafts: Draft[] = [];
+  docs.forEach(({ collection, doc }, i) => {
+    const mapped = mapperOf(collection)?.(doc, i + 1);
+    if (mapped && 'draft' in mapped) drafts.push(mapped.draft);
+  });
+  if (drafts.length === 0) return;
+  const parsed = finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: [], ignored: 0 });
   const fresh = await newRecords(store, member.id, parsed.readings, parsed.events);
   await store.insertReadings(fresh.readings.map((r) => ({ memberId: member.id, time: r.time, mgdl: r.mgdl, kind: r.kind })));
   await store.insertEvents(fresh.events.map((e) => ({ memberId: member.id, eventType: e.eventType, time: e.time, note: e.note, detail: JSON.stringify(e.detail) })));
+}
+
+/** Documents whose derived records are added together at the end of a batch (see addDerived). */
+export type Pending = { collection: NightscoutCollection; doc: Doc }[];
+
+async function derive(store: Store, member: MemberRow, collection: NightscoutCollection, doc: Doc, pending?: Pending) {
+  if (pending) pending.push({ collection, doc });
+  else await addDerived(store, member, [{ collection, doc }]);
 }
 
 /** Removes the readings and events an earlier version of a document stood for. */
@@ -140,7 +156,7 @@ export type CreateResult =
  * collection's dedup fields), replaces it: Nightscout's v3 create. Runs inside the caller's
  * transaction.
  */
-export async function createDoc(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, given: Doc): Promise<CreateResult> {
+export async function createDoc(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, given: Doc, pending?: Pending): Promise<CreateResult> {
   const doc = clientFields(given);
   const problem = problemOf(collection, doc);
   if (problem) return { status: 400, reason: problem };
@@ -153,33 +169,40 @@ export async function createDoc(deps: Deps, store: Store, writer: Writer, collec
     (givenId ? await store.findNightscoutDoc(writer.member.id, collection, { identifier: givenId }) : undefined) ??
     (dedupKey ? await store.findNightscoutDoc(writer.member.id, collection, { dedupKey }) : undefined);
   if (existing) {
-    const row = await replaceRow(deps, store, writer, collection, existing, doc);
+    const row = await replaceRow(deps, store, writer, collection, existing, doc, pending);
     return { status: 200, row, deduplicatedIdentifier: existing.identifier };
   }
   const identifier = givenId ?? (await identifierFor(collection, dedupKey ?? `${date}|${now}|${Math.random()}`));
   const fresh = { memberId: writer.member.id, collection, identifier, date, dedupKey, srvCreated: now, srvModified: now, isValid: true, doc: JSON.stringify(doc) };
   const id = await store.insertNightscoutDoc(fresh);
-  await addDerived(store, writer.member, collection, doc);
+  await derive(store, writer.member, collection, doc, pending);
   return { status: 201, row: { ...fresh, id } };
 }
 
-async function replaceRow(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, existing: NightscoutDocRow, doc: Doc) {
-  if (existing.isValid) await withdrawDerived(store, writer.member, collection, JSON.parse(existing.doc) as Doc);
+async function replaceRow(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, existing: NightscoutDocRow, doc: Doc, pending?: Pending) {
+  // The same document sent again (an uploader's retry) changes nothing, not even srvModified.
+  if (existing.isValid && existing.doc === JSON.stringify(doc)) return existing;
+  if (existing.isValid) {
+    // The old version may still wait in this batch (the same record twice in one upload).
+    const waiting = pending?.findIndex((p) => p.collection === collection && JSON.stringify(p.doc) === existing.doc) ?? -1;
+    if (waiting >= 0) pending!.splice(waiting, 1);
+    else await withdrawDerived(store, writer.member, collection, JSON.parse(existing.doc) as Doc);
+  }
   const date = dateOf(doc, writer.member.timeZone) ?? existing.date;
   const patch = { date, dedupKey: dedupKeyOf(collection, doc, date), srvModified: Math.max(deps.now(), existing.srvModified + 1), isValid: true, doc: JSON.stringify(doc) };
   await store.updateNightscoutDoc(existing.id, patch);
-  await addDerived(store, writer.member, collection, doc);
+  await derive(store, writer.member, collection, doc, pending);
   return { ...existing, ...patch };
 }
 
 export type UpdateResult = { status: 200 | 201; row: NightscoutDocRow } | { status: 400; reason: string } | { status: 404 | 410 };
 
 /** PATCH (merge = true) or PUT (replace, creating when absent) of one document by identifier. */
-export async function updateDoc(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, identifier: string, given: Doc, merge: boolean): Promise<UpdateResult> {
+export async function updateDoc(deps: Deps, store: Store, writer: Writer, collection: NightscoutCollection, identifier: string, given: Doc, merge: boolean, pending?: Pending): Promise<UpdateResult> {
   const existing = await store.findNightscoutDoc(writer.member.id, collection, { identifier });
   if (!existing) {
     if (merge) return { status: 404 };
-    const created = await createDoc(deps, store, writer, collection, { ...given, identifier });
+    const created = await createDoc(deps, store, writer, collection, { ...given, identifier }, pending);
     return created.status === 400 ? created : { status: created.status, row: created.row };
   }
   if (merge && !existing.isValid) return { status: 410 };
@@ -189,7 +212,7 @@ export async function updateDoc(deps: Deps, store: Store, writer: Writer, collec
   if (held.date !== undefined) doc.date = held.date;
   const problem = problemOf(collection, doc);
   if (problem) return { status: 400, reason: problem };
-  return { status: 200, row: await replaceRow(deps, store, writer, collection, existing, doc) };
+  return { status: 200, row: await replaceRow(deps, store, writer, collection, existing, doc, pending) };
 }
 
 /** Soft delete: the document stays, invalid, so history readers learn it is gone. */

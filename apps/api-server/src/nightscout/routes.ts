@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Deps } from '../http';
 import type { MemberRow, NightscoutCollection } from '../store/types';
-import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Writer } from './documents';
+import { addDerived, createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
 import { secretHolderOf, type SecretHolder } from './secrets';
 import { NIGHTSCOUT_VERSION } from './status';
 import { mountNightscoutV3 } from './v3';
@@ -65,16 +65,20 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
   const changes: DocChange[] = [];
   const stored = await deps.store.transaction(async (store) => {
     const out: Doc[] = [];
+    const pending: Pending = [];
     for (const [i, doc] of docs.entries()) {
       const id = typeof doc._id === 'string' && doc._id ? doc._id : null;
       const result =
-        upsert && id ? await updateDoc(deps, store, writer, collection, id, doc, false) : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc);
+        upsert && id
+          ? await updateDoc(deps, store, writer, collection, id, doc, false, pending)
+          : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc, pending);
       if (result.status === 400) rejected.push(`item ${i + 1}: ${result.reason}`);
       else if ('row' in result) {
         out.push(v1Doc(result.row));
         changes.push({ collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
       }
     }
+    await addDerived(store, writer.member, pending);
     return out;
   });
   for (const change of changes) feed?.publish(writer.member.id, change);

@@ -291,6 +291,21 @@ describe('xDrip+ (REST v1 with api-secret)', () => {
     expect((await call('GET', '/api/v1/status.json', { headers: headers() })).body.version).toMatch(/^1[45]\./);
   });
 
+  it('keeps one reading when a batch repeats a record with a corrected value, and a retry changes nothing', async () => {
+    const t = day(21);
+    const first = { type: 'sgv', sgv: 90, date: t, device: 'xDrip-DexcomG6', direction: 'Flat' };
+    const posted = await call('POST', '/api/v1/entries', { headers: headers(), body: [first, { ...first, sgv: 95 }] });
+    expect(posted.body.map((d: { _id: string }) => d._id)).toEqual([posted.body[0]._id, posted.body[0]._id]);
+    expect((await readingsOn(t)).filter((r) => r.time === t).map((r) => r.mgdl)).toEqual([95]);
+
+    const bearer = (await call('GET', `/api/v2/authorization/request/${secret}`)).body.token as string;
+    const read = async () => (await call('GET', `/api/v3/entries/${posted.body[0]._id}`, { headers: { Authorization: `Bearer ${bearer}` } })).body.result;
+    const before = await read();
+    await call('POST', '/api/v1/entries', { headers: headers(), body: [{ ...first, sgv: 95 }] });
+    // AAPS's history would otherwise re-download every retried record.
+    expect((await read()).srvModified).toBe(before.srvModified);
+  });
+
   it('upserts treatments with PUT and its own _id, finds them by uuid, and deletes them by _id', async () => {
     const t = day(15);
     const uuid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
