@@ -20,6 +20,12 @@ const unauthorized = (c: Context) => c.json({ status: 401, message: 'Unauthorize
 const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret only reads' }, 403);
 const badRequest = (c: Context, description: string) => c.json({ status: 400, message: 'Bad Request', description }, 400);
 
+/** The direction of a reading from the one before it (within 15 minutes), as Nightscout names it. */
+export function directionBetween(reading: { time: number; mgdl: number }, previous: { time: number; mgdl: number } | undefined): string {
+  const minutes = previous ? (reading.time - previous.time) / 60_000 : 0;
+  return directionOf(previous && minutes > 0 && minutes <= 15 ? (reading.mgdl - previous.mgdl) / minutes : null);
+}
+
 /** Nightscout's direction names from the rate of change in mg/dL per minute. */
 export function directionOf(rate: number | null): string {
   if (rate === null || !Number.isFinite(rate)) return 'NONE';
@@ -210,10 +216,7 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     const out = rows.slice(0, count).map((r, i) => {
       const base = { _id: objectId(member.id, type === 'sgv' ? 1 : 3, r.time), type, date: r.time, dateString: new Date(r.time).toISOString(), sysTime: new Date(r.time).toISOString(), device: 'cgm-portal', utcOffset: 0 };
       if (type === 'mbg') return { ...base, mbg: r.mgdl };
-      const prev = rows[i + 1];
-      const minutes = prev ? (r.time - prev.time) / 60_000 : 0;
-      const rate = prev && minutes > 0 && minutes <= 15 ? (r.mgdl - prev.mgdl) / minutes : null;
-      return { ...base, sgv: r.mgdl, direction: directionOf(rate) };
+      return { ...base, sgv: r.mgdl, direction: directionBetween(r, rows[i + 1]) };
     });
     return c.json(out);
   };

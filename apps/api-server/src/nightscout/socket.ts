@@ -4,7 +4,7 @@ import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
-import { directionOf } from './routes';
+import { directionBetween } from './routes';
 import { holderOfSecret, type SecretHolder } from './secrets';
 import { NIGHTSCOUT_VERSION } from './status';
 
@@ -135,12 +135,7 @@ async function fullUpdate(deps: Deps, holder: SecretHolder, hours: number, withS
   const from = now - Math.min(MAX_HISTORY_HOURS, Math.max(1, hours)) * HOUR;
   const member = holder.member;
   const readings = await deps.store.listReadings(member.id, 'sgv', from, now + HOUR);
-  const sgvs = readings.map((r, i) => {
-    const prev = readings[i - 1];
-    const minutes = prev ? (r.time - prev.time) / 60_000 : 0;
-    const rate = prev && minutes > 0 && minutes <= 15 ? (r.mgdl - prev.mgdl) / minutes : null;
-    return { _id: `${member.id.toString(16)}-${r.time}`, mgdl: r.mgdl, mills: r.time, direction: directionOf(rate), device: 'cgm-portal' };
-  });
+  const sgvs = readings.map((r, i) => ({ _id: `${member.id.toString(16)}-${r.time}`, mgdl: r.mgdl, mills: r.time, direction: directionBetween(r, readings[i - 1]), device: 'cgm-portal' }));
   const docs = (collection: NightscoutCollection, limit: number) =>
     deps.store.listNightscoutDocs(member.id, collection, { from, order: 'date', desc: false, limit, offset: 0 });
   const profiles = await deps.store.listNightscoutDocs(member.id, 'profile', { order: 'date', desc: true, limit: 1, offset: 0 });
