@@ -14,6 +14,8 @@ export function variantAppConfig({ port }) {
   const proxy = {
     '/api': { target: apiTarget, changeOrigin: true },
     '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+    // Nightscout's watch-face endpoint, outside /api as in Nightscout.
+    '/pebble': { target: apiTarget, changeOrigin: true },
   };
   return defineConfig({
     plugins: [react()],

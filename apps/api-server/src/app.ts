@@ -53,7 +53,7 @@ export function createApp(given: Deps) {
   const app = new Hono();
   // Nightscout's APIs answer any origin, as Nightscout does: web-based follower tools read them,
   // and they carry a secret header, never a cookie, so no other site can act for a member.
-  for (const path of ['/api/v1/*', '/api/v2/*', '/api/v3/*']) {
+  for (const path of ['/api/v1/*', '/api/v2/*', '/api/v3/*', '/pebble']) {
     app.use(
       path,
       cors({

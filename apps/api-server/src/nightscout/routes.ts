@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
 import type { Deps } from '../http';
 import type { MemberRow, NightscoutCollection } from '../store/types';
 import { addDerived, createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
@@ -19,6 +20,9 @@ const DAY = 86_400_000;
 const unauthorized = (c: Context) => c.json({ status: 401, message: 'Unauthorized', description: 'Invalid/Missing' }, 401);
 const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret only reads' }, 403);
 const badRequest = (c: Context, description: string) => c.json({ status: 400, message: 'Bad Request', description }, 400);
+
+/** Nightscout's trend numbers, as /pebble gives them beside the direction names. */
+const TREND_NUMBERS: Record<string, number> = { DoubleUp: 1, SingleUp: 2, FortyFiveUp: 3, Flat: 4, FortyFiveDown: 5, SingleDown: 6, DoubleDown: 7, 'NOT COMPUTABLE': 8, 'RATE OUT OF RANGE': 9, NONE: 0 };
 
 /** The direction of a reading from the one before it (within 15 minutes), as Nightscout names it. */
 export function directionBetween(reading: { time: number; mgdl: number }, previous: { time: number; mgdl: number } | undefined): string {
@@ -224,6 +228,28 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
   for (const path of ['/api/v1/entries', '/api/v1/entries.json', '/api/v1/entries/sgv', '/api/v1/entries/sgv.json', '/api/v1/entries/mbg', '/api/v1/entries/mbg.json']) app.get(path, getEntries);
   app.get('/api/v1/entries/current.json', withReader((c, member) => entries(c, member, 1)));
   app.get('/api/v1/entries/current', withReader((c, member) => entries(c, member, 1)));
+
+  /**
+   * Nightscout's `/pebble`: what watch faces and many follower widgets read. Values are text in
+   * the member's unit (or `?units=mmol|mg/dl`), newest first, with the change from the one before.
+   */
+  app.get(
+    '/pebble',
+    withReader(async (c, member) => {
+      const count = Math.min(countOf(c.req.query('count') ?? 1), 100);
+      const asked = (c.req.query('units') ?? '').toLowerCase();
+      const mmol = asked ? asked.startsWith('mmol') : member.unit === 'mmol/L';
+      const show = (mgdl: number) => (mmol ? mgdlToMmol(mgdl).toFixed(1) : String(mgdl));
+      const rows = await latestReadings(deps, member, 'sgv', count + 1);
+      const bgs = rows.slice(0, count).map((r, i) => {
+        const prev = rows[i + 1];
+        const delta = prev && r.time - prev.time <= 15 * 60_000 ? (mmol ? mgdlToMmol(r.mgdl) - mgdlToMmol(prev.mgdl) : r.mgdl - prev.mgdl) : 0;
+        const direction = directionBetween(r, prev);
+        return { sgv: show(r.mgdl), trend: TREND_NUMBERS[direction] ?? 0, direction, datetime: r.time, bgdelta: mmol ? Number(delta.toFixed(1)) : delta };
+      });
+      return c.json({ status: [{ now: deps.now() }], bgs, cals: [] });
+    }),
+  );
 
   /**
    * Treatments as uploaders sent them, plus the portal's own events (entered in the portal or

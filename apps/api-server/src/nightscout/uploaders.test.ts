@@ -381,6 +381,24 @@ describe('Loop (NightscoutService)', () => {
   });
 });
 
+describe('followers’ tools (read-only secret)', () => {
+  it('read /pebble in the member’s unit with trend and delta, and entries.json', async () => {
+    const pebble = await call('GET', `/pebble?count=2&token=${encodeURIComponent(readOnly)}`);
+    expect(pebble.status).toBe(200);
+    expect(pebble.body.bgs).toHaveLength(2);
+    const [now, before] = pebble.body.bgs as { sgv: string; datetime: number; direction: string; trend: number; bgdelta: number }[];
+    // The demo member reads mmol/L: one decimal, as text.
+    expect(now!.sgv).toMatch(/^\d+\.\d$/);
+    expect(now!.datetime).toBeGreaterThan(before!.datetime);
+    expect(now!.trend).toBeGreaterThanOrEqual(0);
+    const entries = await call('GET', `/api/v1/entries/sgv.json?count=2&token=${encodeURIComponent(readOnly)}`);
+    expect(entries.body.map((e: { date: number }) => e.date)).toEqual([now!.datetime, before!.datetime]);
+    const mgdl = await call('GET', `/pebble?count=1&units=mg/dl&token=${encodeURIComponent(readOnly)}`);
+    expect(mgdl.body.bgs[0].sgv).toBe(String(entries.body[0].sgv));
+    expect((await call('GET', '/pebble?token=wrong')).status).toBe(401);
+  });
+});
+
 describe('CORS for web-based Nightscout tools', () => {
   it('lets any origin send api-secret and Authorization, and read ETag', async () => {
     const response = await fetch(`${server.baseUrl}/api/v1/entries.json`, {
