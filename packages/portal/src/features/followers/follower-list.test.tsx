@@ -5,6 +5,7 @@ import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PortalServices } from '../../services';
 import { SessionProvider } from '../../session/session-context';
@@ -12,6 +13,7 @@ import type { Variant } from '../../variant';
 import { SPEC_LAYOUT_DEFAULTS } from '../../variant';
 import { FOLLOWER_PAGE_SIZE, FOLLOWER_REFRESH_MS } from './constants';
 import { actionsFor, FollowerList } from './follower-list';
+import { FollowingList } from './following-list';
 import { followerListQuery, followingQuery, sharedReadingsQuery } from './queries';
 
 afterEach(cleanup);
@@ -69,6 +71,23 @@ function relation(patch: Partial<FollowerRelation>): FollowerRelation {
   };
 }
 
+/** Renders a follower screen with the providers it needs, over a stand-in api. */
+async function mount(ui: ReactNode, api: Partial<Record<keyof ApiClient, unknown>>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const i18n = await createTestI18n('en');
+  const services = { variant, api: api as unknown as ApiClient, queryClient, i18n } as PortalServices;
+  render(
+    <UiProvider system={createVariantSystem(variant.theme)}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <SessionProvider services={services}>{ui}</SessionProvider>
+        </I18nProvider>
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+  return queryClient;
+}
+
 async function renderList(rows: FollowerRelation[]) {
   let current = rows;
   const api = {
@@ -80,20 +99,7 @@ async function renderList(rows: FollowerRelation[]) {
     modifyFollowerNote: vi.fn(async () => current[0]),
     addFollower: vi.fn(async () => current[0]),
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await createTestI18n('en');
-  const services = { variant, api: api as unknown as ApiClient, queryClient, i18n } as PortalServices;
-  render(
-    <UiProvider system={createVariantSystem(variant.theme)}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <SessionProvider services={services}>
-            <FollowerList />
-          </SessionProvider>
-        </I18nProvider>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
+  const queryClient = await mount(<FollowerList />, api);
   await screen.findByText('Sam Morgan');
   return {
     api,
@@ -188,5 +194,22 @@ describe('FollowerList', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByText('I understand that adding a follower lets them see my glucose data'));
     await user.click(within(dialog).getByRole('button', { name: 'Add follower' }));
     await waitFor(() => expect(api.addFollower).toHaveBeenCalledWith({ email: 'stranger@cgm-portal.example', note: 'Weekend carer' }));
+  });
+});
+
+describe('FollowingList', { timeout: 30_000 }, () => {
+  it('says what each side’s empty list means, and offers a retry when the list fails', async () => {
+    await mount(<FollowingList columns="following" />, { loadMyFollowers: vi.fn(async () => ({ rows: [], total: 0 })) });
+    expect(await screen.findByText('You do not follow anyone yet')).toBeTruthy();
+    cleanup();
+    await mount(<FollowingList columns="requests" />, { loadMyFollowers: vi.fn(async () => ({ rows: [], total: 0 })) });
+    expect(await screen.findByText('There are no observer requests')).toBeTruthy();
+    cleanup();
+    const loadMyFollowers = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ rows: [], total: 0 });
+    await mount(<FollowingList columns="following" />, { loadMyFollowers });
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('You do not follow anyone yet')).toBeTruthy();
+    expect(loadMyFollowers).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,14 +1,13 @@
-import { Alert, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { FollowerStatus, type FollowerRelation } from '@cgm-portal/api-client';
-import { formatTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
+import { useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog } from '@cgm-portal/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context';
-import { FOLLOWER_FIRST_PAGE, FOLLOWER_PAGE_SIZE, FOLLOWER_REFRESH_MS } from './constants';
 import { AddFollowerDialog, EditFollowerDialog } from './follower-dialogs';
 import { followerListQuery, useFollowerAction } from './queries';
-import { AccountSearch, Pager, SharingBadge, StatusBadge, When } from './relation-parts';
+import { PagedRelations, useRelationPages } from './paged-relations';
+import { SharingBadge, StatusBadge, When } from './relation-parts';
 
 /** The changes that ask for confirmation first, with their words. */
 export const CONFIRMED_ACTIONS = {
@@ -114,14 +113,11 @@ export function FollowerTable({ rows, onAction, onEdit }: FollowerTableProps) {
  */
 export function FollowerList() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const { api } = useSession();
-  const [page, setPage] = useState<number>(FOLLOWER_FIRST_PAGE);
-  const [keyword, setKeyword] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<FollowerRelation | null>(null);
   const [pending, setPending] = useState<{ action: ConfirmedAction; relation: FollowerRelation } | null>(null);
-  const list = useQuery(followerListQuery(api, { page, keyword }));
+  const relations = useRelationPages((page, keyword) => followerListQuery(api, { page, keyword }));
 
   const add = useFollowerAction((v: { email: string; note: string }) => api.addFollower(v), 'followers.followerAdded');
   const saveNote = useFollowerAction((v: { followerId: number; note: string }) => api.modifyFollowerNote(v), 'followers.noteSaved');
@@ -140,46 +136,15 @@ export function FollowerList() {
     }
   }, ({ action }) => CONFIRMED_ACTIONS[action].done);
 
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
-  // The last row of a page removed: step back instead of showing an empty page.
-  if (list.data && rows.length === 0 && page > FOLLOWER_FIRST_PAGE && !list.isPlaceholderData) setPage(page - 1);
-
   return (
-    <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <AccountSearch
-          label={t('followers.searchByAccount')}
-          onSearch={(k) => {
-            setKeyword(k);
-            setPage(FOLLOWER_FIRST_PAGE);
-          }}
-        />
-        <Button colorPalette="brand" size="sm" onClick={() => setAdding(true)}>
-          {t('followers.add')}
-        </Button>
-      </HStack>
-      <Text fontSize="xs" color="fg.muted" aria-live="off">
-        {t('followers.autoRefresh', { seconds: FOLLOWER_REFRESH_MS / 1000 })}
-        {list.dataUpdatedAt > 0 && ` · ${t('followers.updatedAt', { time: formatTime(list.dataUpdatedAt, { lang: language }) })}`}
-      </Text>
-      {list.isError && !list.data ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('errors.generic')}</Alert.Title>
-          <Button size="xs" ms="auto" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
-      ) : list.isPending ? (
-        <Text color="fg.muted">{t('common.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">{keyword ? t('common.noData') : t('followers.noFollowers')}</Text>
-      ) : (
-        <FollowerTable rows={rows} onAction={(action, relation) => setPending({ action, relation })} onEdit={setEditing} />
-      )}
-      <Pager page={page} pageSize={FOLLOWER_PAGE_SIZE} total={total} onPage={setPage} />
-
+    <PagedRelations
+      relations={relations}
+      addLabel={t('followers.add')}
+      onAdd={() => setAdding(true)}
+      emptyLabel={t('followers.noFollowers')}
+      showUpdatedAt
+      table={<FollowerTable rows={relations.rows} onAction={(action, relation) => setPending({ action, relation })} onEdit={setEditing} />}
+    >
       {adding && (
         <AddFollowerDialog
           open
@@ -223,6 +188,6 @@ export function FollowerList() {
           </Stack>
         )}
       </ConfirmDialog>
-    </Stack>
+    </PagedRelations>
   );
 }

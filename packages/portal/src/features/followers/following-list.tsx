@@ -1,15 +1,14 @@
-import { Alert, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { FollowerStatus, type FollowerRelation } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog } from '@cgm-portal/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../session/session-context';
-import { FOLLOWER_FIRST_PAGE, FOLLOWER_PAGE_SIZE, FOLLOWER_REFRESH_MS } from './constants';
 import { FollowRequestDialog } from './follower-dialogs';
 import { followingQuery, useFollowerAction } from './queries';
-import { AccountSearch, Pager, SharingBadge, StatusBadge, When } from './relation-parts';
+import { PagedRelations, useRelationPages } from './paged-relations';
+import { SharingBadge, StatusBadge, When } from './relation-parts';
 
 /** Whether the follower may open the member's data now (the server decides the same way). */
 export const canViewData = (r: Pick<FollowerRelation, 'status' | 'shareFlag'>) => r.status === FollowerStatus.approved && r.shareFlag === 1;
@@ -129,48 +128,19 @@ export function useUnfollow(onDone?: (relation: FollowerRelation) => void) {
 export function FollowingList({ columns }: { columns: FollowingColumns }) {
   const { t } = useTranslation();
   const { api } = useSession();
-  const [page, setPage] = useState<number>(FOLLOWER_FIRST_PAGE);
-  const [memberEmail, setMemberEmail] = useState<string | undefined>();
   const [requesting, setRequesting] = useState(false);
-  const list = useQuery(followingQuery(api, { page, memberEmail }));
+  const relations = useRelationPages((page, memberEmail) => followingQuery(api, { page, memberEmail }));
   const unfollow = useUnfollow();
   const request = useFollowerAction((v: { email: string; message: string }) => api.addFollowerRequest(v), 'followers.requestSent');
-  const rows = list.data?.rows ?? [];
-  if (list.data && rows.length === 0 && page > FOLLOWER_FIRST_PAGE && !list.isPlaceholderData) setPage(page - 1);
 
   return (
-    <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <AccountSearch
-          label={t('followers.searchByAccount')}
-          onSearch={(k) => {
-            setMemberEmail(k);
-            setPage(FOLLOWER_FIRST_PAGE);
-          }}
-        />
-        <Button colorPalette="brand" size="sm" onClick={() => setRequesting(true)}>
-          {t('followers.requestToFollow')}
-        </Button>
-      </HStack>
-      <Text fontSize="xs" color="fg.muted">
-        {t('followers.autoRefresh', { seconds: FOLLOWER_REFRESH_MS / 1000 })}
-      </Text>
-      {list.isError && !list.data ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('errors.generic')}</Alert.Title>
-          <Button size="xs" ms="auto" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
-      ) : list.isPending ? (
-        <Text color="fg.muted">{t('common.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">{memberEmail ? t('common.noData') : columns === 'following' ? t('followers.notFollowingAnyone') : t('followers.noRequests')}</Text>
-      ) : (
-        <FollowingTable rows={rows} columns={columns} onUnfollow={unfollow.ask} />
-      )}
-      <Pager page={page} pageSize={FOLLOWER_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+    <PagedRelations
+      relations={relations}
+      addLabel={t('followers.requestToFollow')}
+      onAdd={() => setRequesting(true)}
+      emptyLabel={columns === 'following' ? t('followers.notFollowingAnyone') : t('followers.noRequests')}
+      table={<FollowingTable rows={relations.rows} columns={columns} onUnfollow={unfollow.ask} />}
+    >
       {requesting && (
         <FollowRequestDialog
           open
@@ -180,6 +150,6 @@ export function FollowingList({ columns }: { columns: FollowingColumns }) {
         />
       )}
       {unfollow.dialog}
-    </Stack>
+    </PagedRelations>
   );
 }
