@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from '@cgm-portal/api-server/chromium';
 import { defineConfig } from '@playwright/test';
 import { API_PORT, APPS, appUrl } from './apps';
 
-// Debian's Chromium, never a browser download (../shared/TOOLCHAIN.md).
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Launched as the server's PDF printer launches it.
+const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 // A fresh SQLite file per run: the real server on a real database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cgm-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -28,16 +29,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: [

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from './chromium';
 
-/** Debian's Chromium (TOOLCHAIN.md): never a downloaded browser. */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 /** How long a report page may take to load its data and draw before the print fails. */
 const PAGE_READY_TIMEOUT_MS = 60_000;
 
@@ -19,17 +18,8 @@ export class ReportPrinter {
     this.browser ??= import('playwright-core').then(({ chromium }) =>
       chromium.launch({
         executablePath: this.executablePath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--font-render-hinting=none',
-        ],
+        // Without the host's font hinting, the PDF's text is set the same on every machine.
+        args: [...CHROMIUM_ARGS, '--font-render-hinting=none'],
       }),
     );
     this.browser.catch(() => {
