@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { GlucoseUnit, Reading } from '@cgm-portal/api-client';
-import { formatGlucose, GlucoseTrace, TimeInRangesBar, type GlucoseTraceLabels, type TimeInRangesBarLabels } from '@cgm-portal/charts';
+import { formatGlucose, GlucoseTrace, TimeInRangesBar } from '@cgm-portal/charts';
 import { DEFAULT_RANGES, timeInRanges } from '@cgm-portal/glucose-metrics';
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSession } from '../../session/session-context';
+import { useChartLabels } from '../glucose/chart-labels';
 import { isStale, latestReading, minutesAgo, readingsToday, trendOf, type Trend } from './monitor-model';
 import { isAccessRefused, sharedMemberInfoQuery, sharedReadingsQuery } from './queries';
 
@@ -26,41 +27,6 @@ const TREND_ARROW: Record<Trend, string> = {
   fallingQuickly: '⇊',
   unknown: '–',
 };
-
-type TFunction = ReturnType<typeof useTranslation>['t'];
-
-function traceLabels(t: TFunction, hours: number): Partial<GlucoseTraceLabels> {
-  return {
-    title: t('home.lastHours', { count: hours }),
-    // The chart fills {count}, {start}, {end} and {gaps} itself.
-    summary: t('agp.traceSummary', { readings: '{count}', start: '{start}', end: '{end}', gaps: '{gaps}' }),
-    keyboardHint: t('agp.traceKeyboardHint'),
-    time: t('common.time'),
-    lowest: t('home.min'),
-    highest: t('home.max'),
-    readings: t('agp.readingsColumn'),
-    lo: t('agp.sensorLo'),
-    hi: t('agp.sensorHi'),
-    noData: t('common.noData'),
-  };
-}
-
-function tirLabels(t: TFunction): Partial<TimeInRangesBarLabels> {
-  return {
-    title: t('home.tir'),
-    veryLow: t('ranges.veryLow'),
-    low: t('ranges.low'),
-    target: t('ranges.target'),
-    high: t('ranges.high'),
-    veryHigh: t('ranges.veryHigh'),
-    range: t('agp.rangeColumn'),
-    percent: t('agp.percentOfTime'),
-    below: t('ranges.below', { value: '{value}' }),
-    above: t('ranges.above', { value: '{value}' }),
-    inRange: `${t('ranges.target')} {range}`,
-    noData: t('common.noData'),
-  };
-}
 
 /** Why the follower sees no data: sharing stopped while watching, or never shared with them. */
 export function AccessRefused({ hadData }: { hadData: boolean }) {
@@ -101,6 +67,7 @@ export interface MonitorPanelsProps {
 /** The monitor panel (latest glucose, trend, today's TIR) and the chart panel with its windows. */
 export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: MonitorPanelsProps) {
   const { t } = useTranslation();
+  const labels = useChartLabels();
   const { language, dir } = useLanguage();
   const [windowHours, setWindowHours] = useState<WindowHours>(24);
   const latest = latestReading(readings);
@@ -174,14 +141,14 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
                 timeZone={timeZone}
                 locale={language}
                 direction={dir}
-                labels={traceLabels(t, windowHours)}
+                labels={labels.trace(t('home.lastHours', { count: windowHours }))}
               />
             </Stack>
           </Panel>
         </Box>
       </SimpleGrid>
       <Panel title={t('home.percentOfToday')} testId="tir-panel">
-        <TimeInRangesBar percentages={tir} unit={unit} goals="none" height={180} locale={language} direction={dir} labels={tirLabels(t)} />
+        <TimeInRangesBar percentages={tir} unit={unit} goals="none" height={180} locale={language} direction={dir} labels={{ ...labels.tir, title: t('home.tir') }} />
       </Panel>
     </Stack>
   );
