@@ -9,6 +9,8 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { validateAgpReportSearch } from '../features/agp-report/report-search';
+import { validateGlucoseReportSearch } from '../features/glucose-report/report-search';
 import { RouteErrorPage } from '../screens/route-error-page';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../screens/status-pages';
 import { RootDocument } from '../layout/root-document';
@@ -144,8 +146,6 @@ const memberScreens = (
   [
     [PATHS.home, 'routes.home', () => import('../screens/home-page'), 'HomePage'],
     [PATHS.sessionReport, 'routes.sessionReport', () => import('../screens/session-report-page'), 'SessionReportPage'],
-    [PATHS.glucoseReport, 'routes.glucoseReport', () => import('../screens/glucose-report-page'), 'GlucoseReportPage'],
-    [PATHS.agpReport, 'routes.report', () => import('../screens/agp-report-page'), 'AgpReportPage'],
     [PATHS.eventList, 'routes.eventList', () => import('../screens/event-list-page'), 'EventListPage'],
     [PATHS.followerList, 'routes.followerList', () => import('../screens/follower-list-page'), 'FollowerListPage'],
     [PATHS.follow, 'routes.follow', () => import('../screens/follow-page'), 'FollowPage'],
@@ -162,6 +162,23 @@ const memberScreens = (
   }),
 );
 
+/** The reports keep their period in the URL; the default period has no query. */
+const glucoseReportRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: PATHS.glucoseReport,
+  staticData: { titleKey: 'routes.glucoseReport' },
+  validateSearch: validateGlucoseReportSearch,
+  component: screen(() => import('../screens/glucose-report-page'), 'GlucoseReportPage'),
+});
+
+const agpReportRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: PATHS.agpReport,
+  staticData: { titleKey: 'routes.report' },
+  validateSearch: validateAgpReportSearch,
+  component: screen(() => import('../screens/agp-report-page'), 'AgpReportPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   forgetRoute,
@@ -169,7 +186,7 @@ const routeTree = rootRoute.addChildren([
   reportPdfRoute,
   publicReportRoute,
   doctorDetailRoute,
-  mainRoute.addChildren([indexRoute, ...memberScreens]),
+  mainRoute.addChildren([indexRoute, glucoseReportRoute, agpReportRoute, ...memberScreens]),
 ]);
 
 /** `history` is the browser's by default; Storybook and tests pass a memory history. */

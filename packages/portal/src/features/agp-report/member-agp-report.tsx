@@ -7,20 +7,21 @@ import { useState } from 'react';
 import { useSession } from '../../session/session-context';
 import { AgpReportView } from './agp-report-view';
 import { downloadReportPdf } from './pdf-download';
-import { AGP_DEFAULT_DAYS, AGP_PERIOD_PICKS, reportPeriod } from './report-period';
+import { reportPeriod } from './report-period';
+import { AGP_PERIOD_PICKS, useAgpPeriodSearch } from './report-search';
 import { ShareLinks } from './share-links';
 import { usePrintLayout } from './use-print-layout';
 
 /**
  * The member's AGP report in the app (issue 9): period picker, Print (the browser prints the
  * print layout: the page switches to it, prints, and switches back) and Download PDF (the
- * server prints the same layout with headless Chromium).
+ * server prints the same layout with headless Chromium). The period is in the URL (report-search).
  */
 export function MemberAgpReport() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { api, memberSettings, userInfo } = useSession();
-  const [days, setDays] = useState<number>(AGP_DEFAULT_DAYS);
+  const [days, setDays] = useAgpPeriodSearch();
   const { printing, print } = usePrintLayout();
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
@@ -48,7 +49,15 @@ export function MemberAgpReport() {
   return (
     <Stack gap="4">
       <HStack justify="space-between" flexWrap="wrap" gap="3" data-print-hide="">
-        <SegmentGroup.Root size="sm" value={String(days)} onValueChange={(e) => e.value && setDays(Number(e.value))} aria-label={t('report.period')}>
+        <SegmentGroup.Root
+          size="sm"
+          value={String(days)}
+          onValueChange={(e) => {
+            const picked = AGP_PERIOD_PICKS.find((d) => String(d) === e.value);
+            if (picked) setDays(picked);
+          }}
+          aria-label={t('report.period')}
+        >
           <SegmentGroup.Indicator />
           {AGP_PERIOD_PICKS.map((d) => (
             <SegmentGroup.Item key={d} value={String(d)}>

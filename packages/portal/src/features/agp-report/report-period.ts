@@ -1,8 +1,6 @@
 import { DateTime } from 'luxon';
 
-/** The AGP report's standard period is 14 days (Battelino et al. 2019: ≥14 days with ≥70 % CGM wear). */
-export const AGP_DEFAULT_DAYS = 14;
-export const AGP_PERIOD_PICKS = [7, 14, 30, 90] as const;
+export { AGP_DEFAULT_DAYS, AGP_PERIOD_PICKS } from './report-search';
 
 /**
  * The last `days` whole local days in the member's zone, ending at the next midnight so that

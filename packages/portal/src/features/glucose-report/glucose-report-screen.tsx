@@ -2,19 +2,20 @@ import { Stack, Text } from '@chakra-ui/react';
 import { AgpChart, DailySmallMultiples, DailyTrendChart, dailyTrendFromProfiles } from '@cgm-portal/charts';
 import { useTranslation } from '@cgm-portal/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSession } from '../../session/session-context';
 import { useChartLabels } from '../glucose/chart-labels';
 import { readingsQuery } from '../glucose/glucose-queries';
 import { useGlucoseFormat } from '../glucose/glucose-format';
 import { useMemberGlucoseSettings } from '../glucose/member-settings';
 import { Section } from '../glucose/metric-tile';
-import { DEFAULT_PERIOD, periodSpan, type Period } from '../glucose/periods';
+import { customSpan, DEFAULT_PERIOD, periodSpan } from '../glucose/periods';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import { SummaryMetrics } from '../glucose/summary-metrics';
 import { TirBreakdown } from '../glucose/tir-breakdown';
 import { useNow } from '../glucose/use-now';
 import { PeriodPicker } from './period-picker';
+import { useReportPeriodSearch } from './report-search';
 import { cachedReportStats } from './report-stats';
 import { SixHourTir } from './six-hour-tir';
 
@@ -24,16 +25,18 @@ const DAILY_CHART_DAYS = 14;
 /**
  * Glucose report (spec §2): statistics of a chosen period. One cached readings query per period;
  * every figure is computed from it with glucose-metrics in one memo, so switching back to a
- * period already fetched re-renders without a request.
+ * period already fetched re-renders without a request. The period is in the URL (report-search).
  */
-export function GlucoseReportScreen({ initialPeriod = DEFAULT_PERIOD }: { initialPeriod?: Period }) {
+export function GlucoseReportScreen() {
   const { t } = useTranslation();
   const { api } = useSession();
   const settings = useMemberGlucoseSettings();
   const format = useGlucoseFormat();
   const labels = useChartLabels();
   const now = useNow(60_000);
-  const [period, setPeriod] = useState<Period>(initialPeriod);
+  const [asked, setPeriod] = useReportPeriodSearch();
+  // The URL's range was checked in UTC; a DST change can make it an hour too long in the member's zone.
+  const period = asked.pick === 'custom' && !customSpan(asked.fromDate, asked.toDate, settings.timeZone) ? DEFAULT_PERIOD : asked;
   const span = periodSpan(period, now, settings.timeZone);
   const query = useQuery(readingsQuery(api, span));
   const stats = useMemo(

@@ -11,6 +11,18 @@ export function PeriodPicker({ value, onChange, timeZone, now }: { value: Period
   const [fromDate, setFrom] = useState(value.pick === 'custom' ? value.fromDate : localDate(now - 13 * 86_400_000, timeZone));
   const [toDate, setTo] = useState(value.pick === 'custom' ? value.toDate : localDate(now, timeZone));
   const [error, setError] = useState<string | null>(null);
+  // The value also changes from outside (a link to the report, Back): the picker follows it.
+  const valueKey = value.pick === 'custom' ? `custom:${value.fromDate}:${value.toDate}` : value.pick;
+  const [shownKey, setShownKey] = useState(valueKey);
+  if (shownKey !== valueKey) {
+    setShownKey(valueKey);
+    setCustom(value.pick === 'custom');
+    if (value.pick === 'custom') {
+      setFrom(value.fromDate);
+      setTo(value.toDate);
+    }
+    setError(null);
+  }
   const picks = [...PERIOD_PICKS.map((p) => ({ value: p as string, label: t(`report.${p}`) })), { value: 'custom', label: t('report.custom') }];
   return (
     <Stack gap="3">

@@ -1,5 +1,6 @@
 import { MAX_READINGS_SPAN_MS } from '@cgm-portal/api-client';
 import { DateTime } from 'luxon';
+import { DEFAULT_PERIOD, type Period, type PeriodPick } from './period-picks';
 
 /** A time span [from, to) in epoch ms. */
 export interface TimeSpan {
@@ -7,13 +8,7 @@ export interface TimeSpan {
   to: number;
 }
 
-/** The report's quick picks (spec §2 Glucose report, §9). */
-export const PERIOD_PICKS = ['days7', 'days14', 'days30', 'days90', 'last3Months', 'nearly6Months', 'lastYear', 'showAll'] as const;
-export type PeriodPick = (typeof PERIOD_PICKS)[number];
-export type Period = { pick: PeriodPick } | { pick: 'custom'; fromDate: string; toDate: string };
-
-/** The period the home screen's metrics and AGP use and the report opens with: 14 days is the AGP's standard span (IDC AGP v5, Battelino 2019). */
-export const DEFAULT_PERIOD: Period = { pick: 'days14' };
+export { DEFAULT_PERIOD, PERIOD_PICKS, type Period, type PeriodPick } from './period-picks';
 
 const DAY_PICKS: Partial<Record<PeriodPick, number>> = { days7: 7, days14: 14, days30: 30, days90: 90, nearly6Months: 180 };
 
