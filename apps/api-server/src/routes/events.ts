@@ -2,13 +2,13 @@ import { memberToView, requireCgmUser } from '../access';
 import { noPermission, type CallContext } from '../http';
 import type { ReadingRow } from '../store/types';
 import { eventOf } from '../views';
+import { paging } from './paging';
 
 export const eventCalls = {
   async loadEvents({ deps, input, viewer }: CallContext<'loadEvents'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
     const { rows, total } = await deps.store.listEvents(member.id, {
-      offset: (input.page - 1) * input.rows,
-      limit: input.rows,
+      ...paging(input.page, input.rows),
       from: input.from,
       to: input.to,
       eventType: input.eventType,

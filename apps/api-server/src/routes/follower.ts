@@ -3,6 +3,7 @@ import { requireCgmUser } from '../access';
 import { notFound, Problem, type CallContext, type Deps } from '../http';
 import type { FollowerRow, MemberRow } from '../store/types';
 import { followerOf } from '../views';
+import { paging } from './paging';
 
 /** A relation the viewer owns as the watched member; anything else is "not found". */
 async function ownRelation(deps: Deps, viewer: MemberRow, id: number): Promise<FollowerRow> {
@@ -29,8 +30,6 @@ async function decide(deps: Deps, viewer: MemberRow, id: number, status: 1 | 2) 
   }
   return changed(deps, id);
 }
-
-const paging = (page: number, rows: number) => ({ offset: (page - 1) * rows, limit: rows });
 
 export const followerCalls = {
   // Member side: the people who follow me.

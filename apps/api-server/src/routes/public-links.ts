@@ -2,6 +2,7 @@ import { ResponseCode } from '@cgm-portal/api-client/contract';
 import { requireCgmUser } from '../access';
 import { notFound, Problem, randomId, type CallContext } from '../http';
 import { publicLinkOf } from '../views';
+import { paging } from './paging';
 import { buildReport } from './reports';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -36,10 +37,7 @@ export const publicLinkCalls = {
   },
 
   async loadPublicLinks({ deps, input, viewer }: CallContext<'loadPublicLinks'>) {
-    const { rows, total } = await deps.store.listPublicLinks(viewer.member.id, {
-      offset: (input.page - 1) * input.rows,
-      limit: input.rows,
-    });
+    const { rows, total } = await deps.store.listPublicLinks(viewer.member.id, paging(input.page, input.rows));
     return { rows: rows.map(publicLinkOf), total };
   },
 

@@ -2,13 +2,13 @@ import { ResponseCode } from '@cgm-portal/api-client/contract';
 import { memberToView, requireCgmUser } from '../access';
 import { noPermission, Problem, type CallContext } from '../http';
 import { sessionOf } from '../views';
+import { paging } from './paging';
 
 export const sessionCalls = {
   async loadSessions({ deps, input, viewer }: CallContext<'loadSessions'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
     const { rows, total } = await deps.store.listSessions(member.id, {
-      offset: (input.page - 1) * input.rows,
-      limit: input.rows,
+      ...paging(input.page, input.rows),
       from: input.from,
       to: input.to,
     });
