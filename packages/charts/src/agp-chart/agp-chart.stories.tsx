@@ -35,6 +35,8 @@ export const Arabic: S = {
     </RtlPage>
   ),
 };
+/** Right-to-left page, time left to right (as the AGP report draws it): the percentile names sit past the glucose axis. */
+export const ArabicTimeLeftToRight: S = { args: { ...Arabic.args, timeDirection: 'ltr' }, render: Arabic.render! };
 export const PetTheme: S = { args: { theme: petTheme } };
 export const NinetyDays: S = { args: { profile: agpProfile(syntheticReadings({ days: 90, seed: 3 }), { timeZone: FIXTURE_TIME_ZONE }) } };
 export const Print: S = { args: { print: true, width: 720, height: 260 } };

@@ -2,7 +2,8 @@ import { agpProfile } from '@cgm-portal/glucose-metrics';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_TIME_ZONE, syntheticReadings } from '../fixtures';
-import { AgpChart, smoothAgpBins } from './agp-chart';
+import { estimateTextWidth } from '../internal/time';
+import { AgpChart, percentileLabelPlacement, smoothAgpBins } from './agp-chart';
 
 afterEach(cleanup);
 
@@ -42,4 +43,48 @@ describe('AgpChart', () => {
     expect(smoothed[2]!.p50).toBeNull();
     expect(smoothed[0]!.p50).toBeCloseTo((400 + 100 + 200) / 3);
   });
+
+  describe('percentile names and the glucose axis', () => {
+    const translateX = (el: Element) => Number(/translate\(([-\d.]+)/.exec(el.getAttribute('transform') ?? '')?.[1] ?? 0);
+    const names = (container: HTMLElement) => Array.from(container.querySelectorAll('.cgm-agp-percentile-labels text'));
+    /** Right end of the right axis's tick labels, in plot coordinates (visx: tick 4 px, then 0.25 em). */
+    const axisLabelsEnd = (container: HTMLElement) => {
+      const axis = container.querySelector('.visx-axis-right')!;
+      const widest = Math.max(...Array.from(axis.querySelectorAll('text')).map((t) => estimateTextWidth(t.textContent ?? '', 11)));
+      return translateX(axis) + 4 + 11 * 0.25 + widest;
+    };
+
+    for (const width of [640, 320]) {
+      it(`sit past the axis's tick labels when both are on the right (rtl page, time ltr), ${width} px`, () => {
+        const { container } = render(<AgpChart profile={profile} unit="mmol/L" width={width} locale="ar" direction="rtl" timeDirection="ltr" labels={{ median: 'الوسيط' }} />);
+        const plotLeft = translateX(container.querySelector('svg > .visx-group')!);
+        const labels = names(container);
+        expect(labels).toHaveLength(5);
+        for (const label of labels) {
+          const x = Number(label.getAttribute('x'));
+          expect(label.getAttribute('text-anchor')).toBe('start');
+          expect(x).toBeGreaterThan(axisLabelsEnd(container));
+          expect(plotLeft + x + estimateTextWidth(label.textContent ?? '', 10)).toBeLessThanOrEqual(width);
+        }
+      });
+    }
+
+    it('sit before midnight, away from the axis, when time runs right to left', () => {
+      const { container } = render(<AgpChart profile={profile} unit="mmol/L" width={640} locale="ar" direction="rtl" labels={{ median: 'الوسيط' }} />);
+      const plotLeft = translateX(container.querySelector('svg > .visx-group')!);
+      for (const label of names(container)) {
+        expect(label.getAttribute('text-anchor')).toBe('end');
+        expect(Number(label.getAttribute('x'))).toBeLessThan(0);
+        expect(plotLeft + Number(label.getAttribute('x')) - estimateTextWidth(label.textContent ?? '', 10)).toBeGreaterThanOrEqual(0);
+      }
+    });
+
+    it('places them by time direction and axis side', () => {
+      expect(percentileLabelPlacement({ plotWidth: 500, timeDirection: 'ltr', axisSide: 'left', axisLabelWidth: 30 })).toEqual({ x: 506, anchor: 'start' });
+      expect(percentileLabelPlacement({ plotWidth: 500, timeDirection: 'ltr', axisSide: 'right', axisLabelWidth: 30 })).toEqual({ x: 536, anchor: 'start' });
+      expect(percentileLabelPlacement({ plotWidth: 500, timeDirection: 'rtl', axisSide: 'right', axisLabelWidth: 30 })).toEqual({ x: -6, anchor: 'end' });
+      expect(percentileLabelPlacement({ plotWidth: 500, timeDirection: 'rtl', axisSide: 'left', axisLabelWidth: 30 })).toEqual({ x: -36, anchor: 'end' });
+    });
+  });
 });
+

@@ -8,7 +8,7 @@ import { AGP_COLORS } from '../clinical';
 import { ChartFrame } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
-import { fillTemplate } from '../internal/text';
+import { fillTemplate, svgFont } from '../internal/text';
 import { dateTimeFormat, estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -188,7 +188,7 @@ export function AgpChart(props: AgpChartProps) {
                   {labels.noData}
                 </text>
               )}
-              {hasData ? <PercentileLabels bins={bins} x={x} y={y} labels={labels} theme={theme} timeDirection={timeDirection} /> : null}
+              {hasData ? <PercentileLabels bins={bins} y={y} labels={labels} theme={theme} placement={percentileLabelPlacement({ plotWidth, timeDirection, axisSide, axisLabelWidth: yLabelWidth })} /> : null}
             </Group>
           </svg>
         );
@@ -197,21 +197,37 @@ export function AgpChart(props: AgpChartProps) {
   );
 }
 
+/**
+ * Where the percentile names go, in plot coordinates: just past the end of the day (the right
+ * edge when time runs left to right), and past the glucose axis's tick labels when the axis is on
+ * that same edge (a right-to-left page with time left to right), so they never overlap it.
+ * `axisLabelWidth` is the room the chart keeps for those tick labels.
+ */
+export function percentileLabelPlacement(options: {
+  plotWidth: number;
+  timeDirection: 'ltr' | 'rtl';
+  axisSide: 'left' | 'right';
+  axisLabelWidth: number;
+}): { x: number; anchor: 'start' | 'end' } {
+  const { plotWidth, timeDirection, axisSide, axisLabelWidth } = options;
+  const endSide = timeDirection === 'rtl' ? 'left' : 'right';
+  const offset = 6 + (axisSide === endSide ? axisLabelWidth : 0);
+  return endSide === 'right' ? { x: plotWidth + offset, anchor: 'start' } : { x: -offset, anchor: 'end' };
+}
+
 /** Percentile names at the end of the day, as on the AGP report, spread so they never overlap. */
 function PercentileLabels({
   bins,
-  x,
   y,
   labels,
   theme,
-  timeDirection,
+  placement,
 }: {
   bins: AgpBin[];
-  x: (m: number) => number;
   y: (v: number) => number;
   labels: AgpChartLabels;
   theme: ChartTheme;
-  timeDirection: 'ltr' | 'rtl';
+  placement: { x: number; anchor: 'start' | 'end' };
 }) {
   const lastDefined = [...bins].reverse().find((b) => b.p5 !== null && b.p95 !== null && b.p50 !== null && b.p25 !== null && b.p75 !== null);
   if (!lastDefined) return null;
@@ -223,13 +239,10 @@ function PercentileLabels({
     const want = y(lastDefined[key]!);
     ys.push(ys.length ? Math.max(want, ys[ys.length - 1]! + gap) : want);
   }
-  // Outside the plot, past the end of the day.
-  const anchor = timeDirection === 'rtl' ? 'end' : 'start';
-  const lx = timeDirection === 'rtl' ? x(1440) - 6 : x(1440) + 6;
   return (
-    <g>
+    <g className="cgm-agp-percentile-labels">
       {keys.map((key, i) => (
-        <text key={key} x={lx} y={ys[i]! + 3} textAnchor={anchor} fontSize={theme.fontSize - 1} fontFamily={theme.fontFamily} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" fontWeight={key === 'p50' ? 700 : 400}>
+        <text key={key} x={placement.x} y={ys[i]! + 3} textAnchor={placement.anchor} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" style={svgFont(theme.fontSize - 1, theme.fontFamily, key === 'p50' ? 700 : 400)}>
           {names[key]}
         </text>
       ))}

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 /** Fills "{name}" placeholders of an already-translated template. */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
@@ -16,4 +18,13 @@ export function fillTemplateParts<T>(template: string, values: Record<string, T>
   }
   if (last < template.length) parts.push(template.slice(last));
   return parts;
+}
+
+/**
+ * Font of an SVG text as an inline style. Presentation attributes (font-size="11") lose to any
+ * stylesheet rule, and Chakra's reset `* { font: inherit }` turns every chart label into 16 px
+ * body text; an inline style keeps the size the layout was computed for.
+ */
+export function svgFont(fontSize: number, fontFamily: string, fontWeight?: number): CSSProperties {
+  return fontWeight === undefined ? { fontSize, fontFamily } : { fontSize, fontFamily, fontWeight };
 }

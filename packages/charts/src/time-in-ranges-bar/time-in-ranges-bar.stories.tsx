@@ -50,6 +50,8 @@ export const Arabic: S = {
     </RtlPage>
   ),
 };
+/** The home card on a 360 px phone: names and bounds take two lines so none runs past the edge. */
+export const ArabicNarrow: S = { args: { ...Arabic.args, width: 278 }, render: Arabic.render! };
 export const PetTheme: S = { args: { theme: petTheme } };
 export const NinetyDays: S = { args: { percentages: timeInRanges(syntheticReadings({ days: 90, seed: 3 })) } };
 export const Print: S = { args: { print: true, width: 360 } };

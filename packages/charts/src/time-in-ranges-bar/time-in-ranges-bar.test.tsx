@@ -2,7 +2,8 @@ import { timeInRanges } from '@cgm-portal/glucose-metrics';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syntheticReadings } from '../fixtures';
-import { rangeBoundsText, segmentHeights, TimeInRangesBar } from './time-in-ranges-bar';
+import { estimateTextWidth } from '../internal/time';
+import { rangeBoundsText, segmentHeights, spreadLabelRows, TimeInRangesBar, timeInRangesLabelLayout } from './time-in-ranges-bar';
 
 afterEach(cleanup);
 const strip = (s: string) => s.replace(/[\u2066-\u2069]/g, '');
@@ -52,4 +53,71 @@ describe('TimeInRangesBar', () => {
     expect(container.querySelectorAll('rect[fill^="#"]')).toHaveLength(0);
     expect(screen.getAllByText('No data').length).toBeGreaterThan(0);
   });
+
+  describe('labels in a narrow card', () => {
+    // The home card is 278 px wide on a 360 px phone; Persian has the longest "in range" name.
+    const rtlLabels = { veryLow: 'بسیار پایین', low: 'پایین', target: 'در محدودهٔ هدف', high: 'بالا', veryHigh: 'بسیار بالا' };
+    const shares = { veryLow: 0.4, low: 2.1, target: 71, high: 20.5, veryHigh: 6 };
+    const ownFontSize = (el: Element | null) => (el ? (el as SVGElement).style.fontSize || el.getAttribute('font-size') : null);
+    const fontSizeOf = (el: Element) => parseFloat(ownFontSize(el) ?? ownFontSize(el.firstElementChild) ?? '11');
+    /** Horizontal extent of each label, from its anchor and the layout's own width estimate. */
+    const extents = (container: HTMLElement) =>
+      Array.from(container.querySelectorAll('svg[role="img"] > g text')).map((el) => {
+        const x = Number(el.getAttribute('x'));
+        const w = estimateTextWidth(strip(el.textContent ?? ''), fontSizeOf(el));
+        const anchor = el.getAttribute('text-anchor');
+        return { text: strip(el.textContent ?? ''), left: anchor === 'end' ? x - w : x, right: anchor === 'end' ? x : x + w };
+      });
+
+    for (const direction of ['ltr', 'rtl'] as const) {
+      for (const width of [310, 278, 240, 200]) {
+        it(`keeps every label inside a ${width} px ${direction} chart`, () => {
+          const { container } = render(
+            <TimeInRangesBar percentages={shares} unit="mmol/L" width={width} direction={direction} locale={direction === 'rtl' ? 'fa' : 'en'} goals="none" labels={direction === 'rtl' ? rtlLabels : {}} />,
+          );
+          const labels = extents(container);
+          expect(labels.length).toBeGreaterThanOrEqual(10);
+          for (const label of labels) {
+            expect(label.left, label.text).toBeGreaterThanOrEqual(0);
+            expect(label.right, label.text).toBeLessThanOrEqual(width);
+          }
+          const bar = Array.from(container.querySelectorAll('rect[fill^="#"]')).map((r) => Number(r.getAttribute('x')));
+          for (const x of bar) expect(direction === 'rtl' ? x > width / 2 : x < width / 2).toBe(true);
+        });
+      }
+    }
+
+    it('sets label fonts inline, so a page reset like `* { font: inherit }` cannot enlarge them', () => {
+      const { container } = render(<TimeInRangesBar percentages={shares} unit="mg/dL" width={278} direction="rtl" goals="none" />);
+      for (const el of container.querySelectorAll('svg[role="img"] > g text')) expect((el as SVGElement).style.fontSize).toMatch(/px$/);
+    });
+
+    it('puts the bounds under the names when a pair does not fit, and mirrors in rtl', () => {
+      const labels = [{ name: 80, bounds: 120 }];
+      const wide = timeInRangesLabelLayout({ width: 480, direction: 'ltr', percentWidth: 40, labels });
+      expect(wide.stacked).toBe(false);
+      const ltr = timeInRangesLabelLayout({ width: 278, direction: 'ltr', percentWidth: 40, labels });
+      const rtl = timeInRangesLabelLayout({ width: 278, direction: 'rtl', percentWidth: 40, labels });
+      expect(ltr.stacked).toBe(true);
+      expect(ltr.textScale).toBe(1);
+      expect(rtl.anchor).toBe('end');
+      expect(rtl.nameX).toBeCloseTo(278 - ltr.nameX);
+      expect(rtl.nameX - 120).toBeGreaterThanOrEqual(0);
+      expect(ltr.nameX + 120).toBeLessThanOrEqual(278);
+    });
+
+    it('scales text down when even one line of it does not fit', () => {
+      const layout = timeInRangesLabelLayout({ width: 180, direction: 'rtl', percentWidth: 40, labels: [{ name: 80, bounds: 120 }] });
+      expect(layout.textScale).toBeLessThan(1);
+      expect(layout.nameX - 120 * layout.textScale).toBeGreaterThanOrEqual(0);
+    });
+
+    it('spreads label rows apart and keeps them between the limits', () => {
+      const ys = spreadLabelRows([235, 230, 120, 20, 18], 30, 15, 225);
+      expect(ys[0]).toBeLessThanOrEqual(225);
+      expect(ys[4]).toBeGreaterThanOrEqual(15);
+      for (let i = 1; i < ys.length; i++) expect(ys[i - 1]! - ys[i]!).toBeGreaterThanOrEqual(30 - 1e-9);
+    });
+  });
 });
+

@@ -7,7 +7,7 @@ import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet
 import { ChartFrame } from '../internal/chart-frame';
 import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
 import { useSvgId } from '../internal/svg-id';
-import { fillTemplateParts } from '../internal/text';
+import { fillTemplateParts, svgFont } from '../internal/text';
 import { estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -86,6 +86,71 @@ export interface TimeInRangesBarProps {
 const BAR_WIDTH = 36;
 /** Smallest drawn height of a non-zero range, px, so a 0.3 % sliver stays visible. */
 const MIN_SEGMENT_PX = 3;
+/** Room between the bar and the percents for the leader lines, px. */
+const LABEL_GAP_PX = 14;
+/** Kept free at both edges of the chart, px. */
+const EDGE_PX = 2;
+/** Smallest the name and bounds text is scaled to in a very narrow chart. */
+const MIN_TEXT_SCALE = 0.6;
+
+/** Where the labels beside the bar go, horizontally. */
+export interface TimeInRangesLabelLayout {
+  /** Left edge of the bar. */
+  barX: number;
+  /** Anchor of each percent: its start in ltr, its end in rtl. */
+  percentX: number;
+  /** Anchor of each range name (and its bounds). */
+  nameX: number;
+  anchor: 'start' | 'end';
+  /** Room between nameX and the far edge of the chart, px. */
+  textWidth: number;
+  /** The bounds go on a line of their own under the name, as name and bounds do not fit on one. */
+  stacked: boolean;
+  /** Factor on the name and bounds font size so the longest line still fits (1 when it does). */
+  textScale: number;
+}
+
+/**
+ * Horizontal layout of the time-in-ranges bar: the bar at the start edge (the right one in
+ * rtl), then the percents, then each range's name and bounds. Names and bounds share a line
+ * when the widest pair fits before the far edge, else the bounds go under the name, and text
+ * that still does not fit is scaled down: no label runs past either edge at narrow widths.
+ * Widths are estimates of the drawn text in px.
+ */
+export function timeInRangesLabelLayout(options: {
+  width: number;
+  direction: 'ltr' | 'rtl';
+  percentWidth: number;
+  labels: readonly { name: number; bounds: number }[];
+}): TimeInRangesLabelLayout {
+  const { width, direction, percentWidth, labels } = options;
+  const percentOffset = EDGE_PX + BAR_WIDTH + LABEL_GAP_PX;
+  const textWidth = Math.max(0, width - percentOffset - percentWidth - EDGE_PX);
+  const inline = Math.max(0, ...labels.map((l) => l.name + l.bounds));
+  const stacked = inline > textWidth;
+  const widest = stacked ? Math.max(0, ...labels.map((l) => Math.max(l.name, l.bounds))) : inline;
+  const textScale = widest > textWidth ? Math.max(MIN_TEXT_SCALE, textWidth / widest) : 1;
+  const common = { textWidth, stacked, textScale };
+  if (direction === 'rtl') {
+    return { ...common, barX: width - EDGE_PX - BAR_WIDTH, percentX: width - percentOffset, nameX: width - percentOffset - percentWidth, anchor: 'end' };
+  }
+  return { ...common, barX: EDGE_PX, percentX: percentOffset, nameX: percentOffset + percentWidth, anchor: 'start' };
+}
+
+/**
+ * Centres of the label rows, bottom row first: each at its segment's middle (`mids`), pushed
+ * apart to `gap` px and kept between `minY` and `maxY` (svg y grows downwards).
+ */
+export function spreadLabelRows(mids: readonly number[], gap: number, minY: number, maxY: number): number[] {
+  const ys = mids.map((m) => Math.min(m, maxY));
+  for (let i = 1; i < ys.length; i++) ys[i] = Math.min(ys[i]!, ys[i - 1]! - gap);
+  const last = ys.length - 1;
+  if (last >= 0 && ys[last]! < minY) {
+    ys[last] = minY;
+    for (let i = last - 1; i >= 0; i--) ys[i] = Math.max(ys[i]!, ys[i + 1]! + gap);
+  }
+  return ys;
+}
 
 /** Heights of the segments (px), proportional, with non-zero ones at least MIN_SEGMENT_PX. */
 export function segmentHeights(percentages: RangePercentages, total: number): Record<GlucoseRangeKey, number> {
@@ -176,7 +241,17 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
         const top = 8;
         const plotHeight = height - 2 * top;
         const rtl = direction === 'rtl';
-        const barX = rtl ? w - BAR_WIDTH - 2 : 2;
+        const nameSize = theme.fontSize + 1;
+        const boundsText = (key: GlucoseRangeKey) => `${bounds[key]} ${unit}`;
+        // Estimates run a little generous; 10 % more covers wide fallback fonts (Arabic, Persian).
+        const pctWidth = Math.max(...RANGE_KEYS.map((k) => estimateTextWidth(percentages ? pctText(percentages[k]) : '', nameSize))) * 1.1 + 12;
+        const layout = timeInRangesLabelLayout({
+          width: w,
+          direction,
+          percentWidth: pctWidth,
+          labels: percentages ? RANGE_KEYS.map((k) => ({ name: estimateTextWidth(labels[k], nameSize) * 1.1, bounds: estimateTextWidth(` ${boundsText(k)}`, theme.fontSize) * 1.1 })) : [],
+        });
+        const { barX, percentX: labelX, nameX, anchor, stacked, textScale } = layout;
         const heights = percentages ? segmentHeights(percentages, plotHeight) : null;
         const rows: { key: GlucoseRangeKey; mid: number; y0: number; h: number }[] = [];
         let yCursor = top + plotHeight;
@@ -185,15 +260,18 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
           rows.push({ key, y0: yCursor - h, h, mid: yCursor - h / 2 });
           yCursor -= h;
         }
-        // Label rows sit at their segment's middle, pushed apart to one line each.
-        const lineGap = theme.fontSize + 6;
-        const ys = rows.map((r) => r.mid);
-        for (let i = 1; i < ys.length; i++) ys[i] = Math.min(ys[i]!, ys[i - 1]! - lineGap);
-        const overflowTop = top + theme.fontSize / 2 - ys[ys.length - 1]!;
-        if (overflowTop > 0) for (let i = ys.length - 1; i >= 0; i--) ys[i] = i === ys.length - 1 ? ys[i]! + overflowTop : Math.max(ys[i]!, ys[i + 1]! + lineGap);
-        const labelX = rtl ? barX - 14 : barX + BAR_WIDTH + 14;
-        const anchor = rtl ? 'end' : 'start';
-        const pctWidth = Math.max(...RANGE_KEYS.map((k) => estimateTextWidth(percentages ? `${formatPercent(percentages[k], locale)}%` : '', theme.fontSize + 1))) * 1.1 + 12;
+        // Label rows sit at their segment's middle, pushed apart to one row each (two lines when stacked).
+        const lineHeight = theme.fontSize + 3;
+        const rowGap = stacked ? 2 * lineHeight + 4 : theme.fontSize + 6;
+        const halfRow = stacked ? lineHeight : theme.fontSize / 2;
+        const ys = spreadLabelRows(
+          rows.map((r) => r.mid),
+          rowGap,
+          top + halfRow,
+          height - top - halfRow,
+        );
+        const nameFont = nameSize * textScale;
+        const boundsFont = theme.fontSize * textScale;
         return (
           <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
             <defs>
@@ -202,7 +280,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
             {percentages ? null : (
               <>
                 <rect x={barX} y={top} width={BAR_WIDTH} height={plotHeight} fill="none" stroke={theme.axis} strokeDasharray="3 3" />
-                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} fontSize={theme.fontSize + 1} fontFamily={theme.fontFamily}>
+                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} style={svgFont(nameSize, theme.fontFamily)}>
                   {labels.noData}
                 </text>
               </>
@@ -213,19 +291,28 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                   const ly = ys[i]!;
                   const linkX = rtl ? barX - 2 : barX + BAR_WIDTH + 2;
                   return (
-                    <g key={r.key}>
+                    <g key={r.key} data-range={r.key}>
                       {r.h > 0 ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={GLUCOSE_RANGE_COLORS[r.key]} stroke={theme.background} strokeWidth={0.5} /> : null}
                       {r.h > 0 && pattern ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={pattern} /> : null}
                       <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${ly}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
-                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fontFamily={theme.fontFamily} fill={theme.text}>
-                        <tspan fontSize={theme.fontSize + 1} fontWeight={700}>
-                          {`${formatPercent(percentages[r.key], locale)}%`}
-                        </tspan>
+                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameSize, theme.fontFamily, 700)}>
+                        {pctText(percentages[r.key])}
                       </text>
-                      <text x={rtl ? labelX - pctWidth : labelX + pctWidth} y={ly} dy="0.35em" textAnchor={anchor} fontFamily={theme.fontFamily} fill={theme.text} fontSize={theme.fontSize + 1}>
-                        {labels[r.key]}
-                        <tspan fill={theme.mutedText} fontSize={theme.fontSize}>{` ${isolateLtr(`${bounds[r.key]} ${unit}`)}`}</tspan>
-                      </text>
+                      {stacked ? (
+                        <>
+                          <text x={nameX} y={ly - lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameFont, theme.fontFamily)}>
+                            {labels[r.key]}
+                          </text>
+                          <text x={nameX} y={ly + lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={svgFont(boundsFont, theme.fontFamily)}>
+                            {isolateLtr(boundsText(r.key))}
+                          </text>
+                        </>
+                      ) : (
+                        <text x={nameX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameFont, theme.fontFamily)}>
+                          {labels[r.key]}
+                          <tspan fill={theme.mutedText} style={svgFont(boundsFont, theme.fontFamily)}>{` ${isolateLtr(boundsText(r.key))}`}</tspan>
+                        </text>
+                      )}
                     </g>
                   );
                 })
