@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const ignores = {
-  ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', '**/*.gen.ts'],
+  ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', '**/.bench/**', '**/*.gen.ts'],
 };
 
 export const base = tseslint.config(ignores, js.configs.recommended, ...tseslint.configs.recommended, {
