@@ -124,7 +124,7 @@ export function UploadSecretPanel() {
                       </HStack>
                     </Box>
                   ))}
-                  <Box as="ul" ps="5" fontSize="sm" data-testid="secret-setup">
+                  <Box as="ul" ps="5" listStyleType="disc" fontSize="sm" data-testid="secret-setup">
                     <li>{t('dataTransfer.setupAaps')}</li>
                     <li>{t('dataTransfer.setupLoop')}</li>
                     <li>{t('dataTransfer.setupXdrip')}</li>
