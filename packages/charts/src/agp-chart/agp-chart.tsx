@@ -5,10 +5,10 @@ import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { Area, LinePath } from '@visx/shape';
 import { AGP_COLORS } from '../clinical';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
-import { fillTemplate, svgFont } from '../internal/text';
+import { fillTemplate, svgFont, tickLabelProps } from '../internal/text';
 import { dateTimeFormat, estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -160,7 +160,7 @@ export function AgpChart(props: AgpChartProps) {
         const def = (key: 'p5' | 'p25' | 'p50' | 'p75' | 'p95') => (b: AgpBin) => b[key] !== null;
         const yOf = (key: 'p5' | 'p25' | 'p50' | 'p75' | 'p95') => (b: AgpBin) => y(b[key] ?? 0);
         return (
-          <svg width={w} height={height} role="img" aria-label={`${labels.title}. ${fillTemplate(labels.summary, { days: profile.days })}`} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={`${labels.title}. ${fillTemplate(labels.summary, { days: profile.days })}`} style={chartSvgStyle(theme)}>
             <Group left={margin.left} top={top}>
               <TargetBand y={y} ranges={ranges} width={plotWidth} />
               {tickMinutes.map((m) => (
@@ -181,7 +181,7 @@ export function AgpChart(props: AgpChartProps) {
                 stroke={theme.axis}
                 tickStroke={theme.axis}
                 tickLength={4}
-                tickLabelProps={{ fill: theme.text, fontSize: theme.fontSize, fontFamily: theme.fontFamily, textAnchor: 'middle' }}
+                tickLabelProps={tickLabelProps(theme, 'middle')}
               />
               {hasData ? null : (
                 <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} fontSize={theme.fontSize + 2} fontFamily={theme.fontFamily}>

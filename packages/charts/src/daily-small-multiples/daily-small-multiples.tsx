@@ -3,7 +3,7 @@ import { DEFAULT_RANGES, SENSOR_MAX_MGDL } from '@cgm-portal/glucose-metrics';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { useMemo } from 'react';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL } from '../internal/glucose-axis';
 import { BoundMarks, RangeGradient, TargetBand } from '../internal/glucose-backdrop';
 import { toSeries, traceGeometry } from '../internal/series';
@@ -108,7 +108,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
         const plotW = cellW - 4;
         const y = scaleLinear<number>({ domain: [GLUCOSE_AXIS_MIN_MGDL, SENSOR_MAX_MGDL], range: [cellHeight, 0] });
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <RangeGradient id={gradientId} y={y} ranges={ranges} />
             </defs>

@@ -9,7 +9,7 @@ import { GLUCOSE_RANGE_COLORS, glucoseRangeOf } from '../clinical';
 import type { GlucoseChartEvent, GlucoseEventType } from '../event-markers/event-markers';
 import { DEFAULT_EVENT_LABELS, EVENT_TYPES, EventGlyph, EventLegend } from '../event-markers/event-markers';
 import type { DataTableSpec } from '../internal/chart-frame';
-import { ChartFrame, visuallyHidden } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle, visuallyHidden } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { BoundMarks, GlucoseAxis, RangeGradient, TargetBand, TimeAxis } from '../internal/glucose-backdrop';
 import type { Series } from '../internal/series';
@@ -351,7 +351,7 @@ function TracePlot(p: TracePlotProps) {
       height={p.height}
       role="group"
       aria-label={labels.title}
-      style={{ direction: 'ltr', display: 'block', background: theme.background, touchAction: 'pan-y' }}
+      style={chartSvgStyle(theme, { touchAction: 'pan-y' })}
       onPointerMove={print ? undefined : onPointerMove}
       onPointerLeave={print ? undefined : () => setActive(null)}
     >

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
 import type { GlucoseRangeKey, GoalSet, RangeGoal } from '../clinical';
 import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet } from '../clinical';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
 import { useSvgId } from '../internal/svg-id';
 import { fillTemplateParts, svgFont } from '../internal/text';
@@ -273,7 +273,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
         const nameFont = nameSize * textScale;
         const boundsFont = theme.fontSize * textScale;
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <RangePatterns prefix={patternId} />
             </defs>
