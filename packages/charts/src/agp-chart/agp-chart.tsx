@@ -8,7 +8,7 @@ import { AGP_COLORS } from '../clinical';
 import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
-import { fillTemplate, svgFont, tickLabelProps } from '../internal/text';
+import { chartFont, fillTemplate, tickLabelProps } from '../internal/text';
 import { dateTimeFormat, estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -184,7 +184,7 @@ export function AgpChart(props: AgpChartProps) {
                 tickLabelProps={tickLabelProps(theme, 'middle')}
               />
               {hasData ? null : (
-                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} fontSize={theme.fontSize + 2} fontFamily={theme.fontFamily}>
+                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} style={chartFont(theme, theme.fontSize + 2)}>
                   {labels.noData}
                 </text>
               )}
@@ -242,7 +242,7 @@ function PercentileLabels({
   return (
     <g className="cgm-agp-percentile-labels">
       {keys.map((key, i) => (
-        <text key={key} x={placement.x} y={ys[i]! + 3} textAnchor={placement.anchor} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" style={svgFont(theme.fontSize - 1, theme.fontFamily, key === 'p50' ? 700 : 400)}>
+        <text key={key} x={placement.x} y={ys[i]! + 3} textAnchor={placement.anchor} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" style={chartFont(theme, theme.fontSize - 1, key === 'p50' ? 700 : 400)}>
           {names[key]}
         </text>
       ))}

@@ -10,7 +10,7 @@ import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { BoundMarks, GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
 import type { BoundMark } from '../internal/series';
-import { tickLabelProps } from '../internal/text';
+import { chartFont, tickLabelProps } from '../internal/text';
 import { estimateTextWidth, formatLocalDate } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -164,7 +164,7 @@ export function DailyTrendChart(props: DailyTrendChartProps) {
               )}
               <BoundMarks bounds={bounds} y={y} theme={theme} lo={labels.lo} hi={labels.hi} mergePx={0} compact={plotWidth / n < 24} />
               {days.some((d) => d.mgdl !== null) ? null : (
-                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} fontSize={theme.fontSize + 2} fontFamily={theme.fontFamily}>
+                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} style={chartFont(theme, theme.fontSize + 2)}>
                   {labels.noData}
                 </text>
               )}

@@ -15,7 +15,7 @@ import { BoundMarks, GlucoseAxis, RangeGradient, TargetBand, TimeAxis } from '..
 import type { Series } from '../internal/series';
 import { lowerBound, toSeries, traceGeometry } from '../internal/series';
 import { useSvgId } from '../internal/svg-id';
-import { fillTemplate } from '../internal/text';
+import { chartFont, fillTemplate } from '../internal/text';
 import { estimateTextWidth, formatClock, formatDateTime, MINUTE_MS, timeTicks } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -462,10 +462,10 @@ function Tooltip({
       <line x1={cx} x2={cx} y1={0} y2={plotHeight} stroke={theme.accent} strokeWidth={1} />
       {mgdl !== null ? <circle cx={cx} cy={cy} r={4.5} fill={theme.background} stroke={theme.accent} strokeWidth={2} /> : null}
       <rect x={left} y={topY} width={boxW} height={boxH} rx={4} fill={theme.tooltipBackground} opacity={0.95} />
-      <text x={left + 8} y={topY + theme.fontSize + 6} fill={theme.tooltipText} fontSize={theme.fontSize + 1} fontWeight={700} fontFamily={theme.fontFamily}>
+      <text x={left + 8} y={topY + theme.fontSize + 6} fill={theme.tooltipText} style={chartFont(theme, theme.fontSize + 1, 700)}>
         {line1}
       </text>
-      <text x={left + 8} y={topY + theme.fontSize * 2 + 11} fill={theme.tooltipText} fontSize={theme.fontSize} fontFamily={theme.fontFamily}>
+      <text x={left + 8} y={topY + theme.fontSize * 2 + 11} fill={theme.tooltipText} style={chartFont(theme)}>
         {line2}
       </text>
     </g>

@@ -40,8 +40,10 @@ export function chartFont(theme: ThemeFont, size: number = theme.fontSize, weigh
 
 /**
  * Tick labels of a visx axis in the theme's text colour and font. The font is inline (visx passes
- * `style` on to the <text>), not visx's fontSize/fontFamily attributes, which a page reset overrides.
+ * `style` on to the <text>); the same size and family also go in as props, or visx's defaults
+ * (10 px Arial) would stay in the attributes that readers of the bare SVG see.
  */
 export function tickLabelProps<A extends 'start' | 'middle' | 'end'>(theme: ThemeFont & Pick<ChartTheme, 'text'>, textAnchor: A, dy?: string) {
-  return { fill: theme.text, textAnchor, style: chartFont(theme), ...(dy === undefined ? {} : { dy }) };
+  const font = { fontSize: theme.fontSize, fontFamily: theme.fontFamily, style: chartFont(theme) };
+  return { fill: theme.text, textAnchor, ...font, ...(dy === undefined ? {} : { dy }) };
 }

@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { useSvgId } from '../internal/svg-id';
+import { chartFont } from '../internal/text';
 import { estimateTextWidth, formatDateTime, timeTicks } from '../internal/time';
 import { TimeAxis } from '../internal/glucose-backdrop';
 import type { ChartTheme } from '../theme';
@@ -167,7 +168,7 @@ export function SessionOverview(props: SessionOverviewProps) {
                         fill={theme.series}
                       />
                     ) : null}
-                    <text x={textX} y={barY - 5} fontSize={theme.fontSize} fontFamily={theme.fontFamily} fill={theme.text}>
+                    <text x={textX} y={barY - 5} fill={theme.text} style={chartFont(theme)}>
                       {text}
                     </text>
                   </g>
