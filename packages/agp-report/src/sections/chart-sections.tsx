@@ -20,9 +20,11 @@ export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
         height={layout === 'print' ? 360 : 320}
         locale={fmt.chartLocale}
-        // On a right-to-left page with time left to right, AgpChart puts its glucose axis and its
-        // percentile names on the same (right) edge, where they overlap; laid out left to right
-        // the chart reads as the IDC AGP does. Its title and table text stay in the page language.
+        // Laid out as the IDC AGP template in every language: time left to right, the glucose axis
+        // on the left, the percentile names past midnight on the right, so a clinician reads any
+        // patient's AGP the same way. (The overlap of names and axis that a right-to-left layout
+        // once had is fixed in AgpChart; it is not why.) The text stays in the page language; the
+        // figure's ltr only reaches its hidden data table, as the AGP is left out under 5 days.
         direction="ltr"
         timeDirection="ltr"
         print={layout === 'print'}

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { GRI_ZONE_UPPER_BOUNDS } from '../model/gri-zone';
 import type { GriResultModel, GriZone } from '../model/types';
 
@@ -19,6 +20,14 @@ const HYPER_MAX = 60;
 /** GRI = 3.0·hypo + 1.6·hyper (Klonoff 2023). */
 const HYPO_WEIGHT = 3;
 const HYPER_WEIGHT = 1.6;
+
+/**
+ * Fonts of the grid's text, inline: the portal's reset (`* { font: inherit }`) beats SVG font
+ * attributes and drew them at the report's 12 px, which cut off the vertical axis title. The
+ * family is the report's, whose fallbacks cover the Arabic, Chinese and Armenian axis titles.
+ */
+const AXIS_FONT: CSSProperties = { fontSize: 10 };
+const ZONE_LETTER_FONT: CSSProperties = { fontSize: 12, fontWeight: 700 };
 
 export interface GriChartProps {
   gri: GriResultModel;
@@ -77,8 +86,7 @@ export function GriChart({ gri, title, hypoLabel, hyperLabel, formatNumber, widt
       height={height}
       role="img"
       aria-label={title}
-      style={{ direction: 'ltr', display: 'block' }}
-      fontFamily="system-ui, 'Noto Sans', sans-serif"
+      style={{ direction: 'ltr', display: 'block', ...AXIS_FONT }}
     >
       {zones.map(([zone, upper]) => (
         <polygon key={zone} points={zonePolygon(zone === 'E' ? 1000 : upper, x, y)} fill={ZONE_FILLS[zone]} />
@@ -87,26 +95,26 @@ export function GriChart({ gri, title, hypoLabel, hyperLabel, formatNumber, widt
         const lower = i === 0 ? 0 : GRI_ZONE_UPPER_BOUNDS[i - 1]![1];
         const { lx, ly } = letterAt(lower, upper === 100 ? 130 : upper);
         return (
-          <text key={zone} x={lx} y={ly} textAnchor="middle" dy="0.35em" fontSize={12} fontWeight={700} fill="#374151">
+          <text key={zone} x={lx} y={ly} textAnchor="middle" dy="0.35em" fill="#374151" style={ZONE_LETTER_FONT}>
             {zone}
           </text>
         );
       })}
       <rect x={margin.left} y={margin.top} width={plotW} height={plotH} fill="none" stroke="#6b7280" />
       {[0, 10, 20, 30].map((v) => (
-        <text key={`x${v}`} x={x(v)} y={margin.top + plotH + 12} textAnchor="middle" fontSize={10} fill="#1f2933">
+        <text key={`x${v}`} x={x(v)} y={margin.top + plotH + 12} textAnchor="middle" fill="#1f2933" style={AXIS_FONT}>
           {formatNumber(v)}
         </text>
       ))}
       {[0, 20, 40, 60].map((v) => (
-        <text key={`y${v}`} x={margin.left - 4} y={y(v)} dy="0.35em" textAnchor="end" fontSize={10} fill="#1f2933">
+        <text key={`y${v}`} x={margin.left - 4} y={y(v)} dy="0.35em" textAnchor="end" fill="#1f2933" style={AXIS_FONT}>
           {formatNumber(v)}
         </text>
       ))}
-      <text x={margin.left + plotW / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#1f2933">
+      <text x={margin.left + plotW / 2} y={height - 6} textAnchor="middle" fill="#1f2933" style={AXIS_FONT}>
         {hypoLabel} (%)
       </text>
-      <text transform={`translate(10 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fontSize={10} fill="#1f2933">
+      <text transform={`translate(10 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fill="#1f2933" style={AXIS_FONT}>
         {hyperLabel} (%)
       </text>
       <circle className="agp-gri-point" cx={px} cy={py} r={5} fill="#111827" stroke="#fff" strokeWidth={2} />

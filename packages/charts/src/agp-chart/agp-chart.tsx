@@ -5,10 +5,10 @@ import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { Area, LinePath } from '@visx/shape';
 import { AGP_COLORS } from '../clinical';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
-import { fillTemplate, svgFont } from '../internal/text';
+import { chartFont, fillTemplate, tickLabelProps } from '../internal/text';
 import { dateTimeFormat, estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -160,7 +160,7 @@ export function AgpChart(props: AgpChartProps) {
         const def = (key: 'p5' | 'p25' | 'p50' | 'p75' | 'p95') => (b: AgpBin) => b[key] !== null;
         const yOf = (key: 'p5' | 'p25' | 'p50' | 'p75' | 'p95') => (b: AgpBin) => y(b[key] ?? 0);
         return (
-          <svg width={w} height={height} role="img" aria-label={`${labels.title}. ${fillTemplate(labels.summary, { days: profile.days })}`} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={`${labels.title}. ${fillTemplate(labels.summary, { days: profile.days })}`} style={chartSvgStyle(theme)}>
             <Group left={margin.left} top={top}>
               <TargetBand y={y} ranges={ranges} width={plotWidth} />
               {tickMinutes.map((m) => (
@@ -181,10 +181,10 @@ export function AgpChart(props: AgpChartProps) {
                 stroke={theme.axis}
                 tickStroke={theme.axis}
                 tickLength={4}
-                tickLabelProps={{ fill: theme.text, fontSize: theme.fontSize, fontFamily: theme.fontFamily, textAnchor: 'middle' }}
+                tickLabelProps={tickLabelProps(theme, 'middle')}
               />
               {hasData ? null : (
-                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} fontSize={theme.fontSize + 2} fontFamily={theme.fontFamily}>
+                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} style={chartFont(theme, theme.fontSize + 2)}>
                   {labels.noData}
                 </text>
               )}
@@ -242,7 +242,7 @@ function PercentileLabels({
   return (
     <g className="cgm-agp-percentile-labels">
       {keys.map((key, i) => (
-        <text key={key} x={placement.x} y={ys[i]! + 3} textAnchor={placement.anchor} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" style={svgFont(theme.fontSize - 1, theme.fontFamily, key === 'p50' ? 700 : 400)}>
+        <text key={key} x={placement.x} y={ys[i]! + 3} textAnchor={placement.anchor} fill={theme.text} stroke={theme.background} strokeWidth={3} paintOrder="stroke" style={chartFont(theme, theme.fontSize - 1, key === 'p50' ? 700 : 400)}>
           {names[key]}
         </text>
       ))}

@@ -3,11 +3,12 @@ import { DEFAULT_RANGES, SENSOR_MAX_MGDL } from '@cgm-portal/glucose-metrics';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { useMemo } from 'react';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL } from '../internal/glucose-axis';
 import { BoundMarks, RangeGradient, TargetBand } from '../internal/glucose-backdrop';
 import { toSeries, traceGeometry } from '../internal/series';
 import { useSvgId } from '../internal/svg-id';
+import { chartFont } from '../internal/text';
 import { estimateTextWidth, formatLocalDate, MINUTE_MS } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -108,7 +109,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
         const plotW = cellW - 4;
         const y = scaleLinear<number>({ domain: [GLUCOSE_AXIS_MIN_MGDL, SENSOR_MAX_MGDL], range: [cellHeight, 0] });
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <RangeGradient id={gradientId} y={y} ranges={ranges} />
             </defs>
@@ -119,7 +120,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
               return (
                 <g key={`axis${row}`} aria-hidden="true">
                   {[ranges.low, ranges.high].map((v) => (
-                    <text key={v} x={axisX} y={rowY + y(v)} dy="0.33em" textAnchor="end" fontSize={theme.fontSize - 1} fontFamily={theme.fontFamily} fill={theme.text}>
+                    <text key={v} x={axisX} y={rowY + y(v)} dy="0.33em" textAnchor="end" fill={theme.text} style={chartFont(theme, theme.fontSize - 1)}>
                       {formatGlucose(v, unit, locale)}
                     </text>
                   ))}
@@ -137,7 +138,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
               const geometry = traceGeometry(series[k]!, { maxGapMs, from: day.start, to: day.end, x, y });
               return (
                 <Group key={day.date} left={left} top={top}>
-                  <text x={plotW / 2} y={HEADER - 4} textAnchor="middle" fontSize={theme.fontSize} fontFamily={theme.fontFamily} fill={theme.text}>
+                  <text x={plotW / 2} y={HEADER - 4} textAnchor="middle" fill={theme.text} style={chartFont(theme)}>
                     {dateText(day.date)}
                   </text>
                   <Group top={HEADER}>
@@ -150,7 +151,7 @@ export function DailySmallMultiples(props: DailySmallMultiplesProps) {
                     ))}
                     <BoundMarks bounds={geometry.bounds} y={y} theme={theme} lo={labels.lo} hi={labels.hi} compact />
                     {day.readings.length === 0 ? (
-                      <text x={plotW / 2} y={cellHeight / 2} dy="0.33em" textAnchor="middle" fontSize={theme.fontSize - 1} fontFamily={theme.fontFamily} fill={theme.mutedText}>
+                      <text x={plotW / 2} y={cellHeight / 2} dy="0.33em" textAnchor="middle" fill={theme.mutedText} style={chartFont(theme, theme.fontSize - 1)}>
                         {labels.noData}
                       </text>
                     ) : null}

@@ -6,10 +6,11 @@ import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { DateTime } from 'luxon';
 import { GLUCOSE_RANGE_COLORS, glucoseRangeOf } from '../clinical';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { BoundMarks, GlucoseAxis, TargetBand } from '../internal/glucose-backdrop';
 import type { BoundMark } from '../internal/series';
+import { chartFont, tickLabelProps } from '../internal/text';
 import { estimateTextWidth, formatLocalDate } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -136,7 +137,7 @@ export function DailyTrendChart(props: DailyTrendChartProps) {
         });
         const dotR = Math.max(2, Math.min(4, plotWidth / n / 4));
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <Group left={margin.left} top={top}>
               <TargetBand y={y} ranges={ranges} width={plotWidth} />
               <GlucoseAxis y={y} ticks={yTicks} unit={unit} locale={locale} theme={theme} side={axisSide} plotWidth={plotWidth} unitLabel={unit} outerPx={axisSide === 'left' ? margin.left : margin.right} />
@@ -148,7 +149,7 @@ export function DailyTrendChart(props: DailyTrendChartProps) {
                 stroke={theme.axis}
                 tickStroke={theme.axis}
                 tickLength={4}
-                tickLabelProps={{ fill: theme.text, fontSize: theme.fontSize, fontFamily: theme.fontFamily, textAnchor: 'middle' }}
+                tickLabelProps={tickLabelProps(theme, 'middle')}
               />
               {indexed.map((d) =>
                 d.lowMgdl != null && d.highMgdl != null ? (
@@ -163,7 +164,7 @@ export function DailyTrendChart(props: DailyTrendChartProps) {
               )}
               <BoundMarks bounds={bounds} y={y} theme={theme} lo={labels.lo} hi={labels.hi} mergePx={0} compact={plotWidth / n < 24} />
               {days.some((d) => d.mgdl !== null) ? null : (
-                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} fontSize={theme.fontSize + 2} fontFamily={theme.fontFamily}>
+                <text x={plotWidth / 2} y={plotHeight / 2} textAnchor="middle" fill={theme.text} style={chartFont(theme, theme.fontSize + 2)}>
                   {labels.noData}
                 </text>
               )}

@@ -9,13 +9,13 @@ import { GLUCOSE_RANGE_COLORS, glucoseRangeOf } from '../clinical';
 import type { GlucoseChartEvent, GlucoseEventType } from '../event-markers/event-markers';
 import { DEFAULT_EVENT_LABELS, EVENT_TYPES, EventGlyph, EventLegend } from '../event-markers/event-markers';
 import type { DataTableSpec } from '../internal/chart-frame';
-import { ChartFrame, visuallyHidden } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle, visuallyHidden } from '../internal/chart-frame';
 import { GLUCOSE_AXIS_MIN_MGDL, glucoseAxisMax, glucoseTicks } from '../internal/glucose-axis';
 import { BoundMarks, GlucoseAxis, RangeGradient, TargetBand, TimeAxis } from '../internal/glucose-backdrop';
 import type { Series } from '../internal/series';
 import { lowerBound, toSeries, traceGeometry } from '../internal/series';
 import { useSvgId } from '../internal/svg-id';
-import { fillTemplate } from '../internal/text';
+import { chartFont, fillTemplate } from '../internal/text';
 import { estimateTextWidth, formatClock, formatDateTime, MINUTE_MS, timeTicks } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -351,7 +351,7 @@ function TracePlot(p: TracePlotProps) {
       height={p.height}
       role="group"
       aria-label={labels.title}
-      style={{ direction: 'ltr', display: 'block', background: theme.background, touchAction: 'pan-y' }}
+      style={chartSvgStyle(theme, { touchAction: 'pan-y' })}
       onPointerMove={print ? undefined : onPointerMove}
       onPointerLeave={print ? undefined : () => setActive(null)}
     >
@@ -462,10 +462,10 @@ function Tooltip({
       <line x1={cx} x2={cx} y1={0} y2={plotHeight} stroke={theme.accent} strokeWidth={1} />
       {mgdl !== null ? <circle cx={cx} cy={cy} r={4.5} fill={theme.background} stroke={theme.accent} strokeWidth={2} /> : null}
       <rect x={left} y={topY} width={boxW} height={boxH} rx={4} fill={theme.tooltipBackground} opacity={0.95} />
-      <text x={left + 8} y={topY + theme.fontSize + 6} fill={theme.tooltipText} fontSize={theme.fontSize + 1} fontWeight={700} fontFamily={theme.fontFamily}>
+      <text x={left + 8} y={topY + theme.fontSize + 6} fill={theme.tooltipText} style={chartFont(theme, theme.fontSize + 1, 700)}>
         {line1}
       </text>
-      <text x={left + 8} y={topY + theme.fontSize * 2 + 11} fill={theme.tooltipText} fontSize={theme.fontSize} fontFamily={theme.fontFamily}>
+      <text x={left + 8} y={topY + theme.fontSize * 2 + 11} fill={theme.tooltipText} style={chartFont(theme)}>
         {line2}
       </text>
     </g>

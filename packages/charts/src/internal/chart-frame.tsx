@@ -1,5 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import type { ChartTheme } from '../theme';
+import { chartFont } from './text';
 
 /** Hidden on screen and in print, read by screen readers. */
 export const visuallyHidden: CSSProperties = {
@@ -13,6 +15,16 @@ export const visuallyHidden: CSSProperties = {
   whiteSpace: 'nowrap',
   border: 0,
 };
+
+/**
+ * Style of a chart's root <svg>: always left to right (visx positions text in ltr), the theme's
+ * background, and the theme's font inline, so that what inherits it under a page reset
+ * (`* { font: inherit }`) gets the chart's font, not the page's: visx wraps each tick label in an
+ * <svg y="0.33em">, and that em is this font's.
+ */
+export function chartSvgStyle(theme: Pick<ChartTheme, 'background' | 'fontSize' | 'fontFamily'>, extra?: CSSProperties): CSSProperties {
+  return { direction: 'ltr', display: 'block', background: theme.background, ...chartFont(theme), ...extra };
+}
 
 /** The data-table alternative of a chart. */
 export interface DataTableSpec {

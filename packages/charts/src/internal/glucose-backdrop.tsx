@@ -8,6 +8,7 @@ import { formatGlucose } from '../units';
 import type { GlucoseTick } from './glucose-axis';
 import type { LinearScale } from './scales';
 import type { BoundMark } from './series';
+import { chartFont, tickLabelProps } from './text';
 import type { TimeTick } from './time';
 
 type Linear = LinearScale;
@@ -97,13 +98,7 @@ export function GlucoseAxis({
         tickStroke={theme.axis}
         tickLength={4}
         hideAxisLine
-        tickLabelProps={{
-          fill: theme.text,
-          fontSize: theme.fontSize,
-          fontFamily: theme.fontFamily,
-          textAnchor: side === 'left' ? 'end' : 'start',
-          dy: '0.33em',
-        }}
+        tickLabelProps={tickLabelProps(theme, side === 'left' ? 'end' : 'start', '0.33em')}
       />
       {unitLabel ? (
         <text
@@ -111,8 +106,7 @@ export function GlucoseAxis({
           y={top - 8}
           textAnchor={outerPx === undefined ? (side === 'left' ? 'end' : 'start') : side === 'left' ? 'start' : 'end'}
           fill={theme.mutedText}
-          fontSize={theme.fontSize}
-          fontFamily={theme.fontFamily}
+          style={chartFont(theme)}
         >
           {unitLabel}
         </text>
@@ -158,7 +152,7 @@ export function TimeAxis({
         stroke={theme.axis}
         tickStroke={theme.axis}
         tickLength={4}
-        tickLabelProps={{ fill: theme.text, fontSize: theme.fontSize, fontFamily: theme.fontFamily, textAnchor: 'middle' }}
+        tickLabelProps={tickLabelProps(theme, 'middle')}
       />
     </>
   );
@@ -213,9 +207,7 @@ export function BoundMarks({
               <text
                 x={cx + size + 2}
                 y={isLo ? tip : tip + theme.fontSize * 0.7}
-                fontSize={theme.fontSize - 1}
-                fontWeight={700}
-                fontFamily={theme.fontFamily}
+                style={chartFont(theme, theme.fontSize - 1, 700)}
                 fill={color}
                 stroke={theme.background}
                 strokeWidth={3}

@@ -1,7 +1,8 @@
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { useSvgId } from '../internal/svg-id';
+import { chartFont } from '../internal/text';
 import { estimateTextWidth, formatDateTime, timeTicks } from '../internal/time';
 import { TimeAxis } from '../internal/glucose-backdrop';
 import type { ChartTheme } from '../theme';
@@ -129,7 +130,7 @@ export function SessionOverview(props: SessionOverviewProps) {
         const { lanes, laneCount } = layout(x, theme.fontSize, plotWidth);
         const height = TOP + laneCount * LANE + AXIS;
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <pattern id={hatchId} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect width={6} height={6} fill={theme.background} />
@@ -167,7 +168,7 @@ export function SessionOverview(props: SessionOverviewProps) {
                         fill={theme.series}
                       />
                     ) : null}
-                    <text x={textX} y={barY - 5} fontSize={theme.fontSize} fontFamily={theme.fontFamily} fill={theme.text}>
+                    <text x={textX} y={barY - 5} fill={theme.text} style={chartFont(theme)}>
                       {text}
                     </text>
                   </g>

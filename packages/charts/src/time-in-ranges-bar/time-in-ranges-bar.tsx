@@ -4,10 +4,10 @@ import { Fragment } from 'react';
 import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
 import type { GlucoseRangeKey, GoalSet, RangeGoal } from '../clinical';
 import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet } from '../clinical';
-import { ChartFrame } from '../internal/chart-frame';
+import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
 import { useSvgId } from '../internal/svg-id';
-import { fillTemplateParts, svgFont } from '../internal/text';
+import { chartFont, fillTemplateParts } from '../internal/text';
 import { estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -273,14 +273,14 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
         const nameFont = nameSize * textScale;
         const boundsFont = theme.fontSize * textScale;
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={{ direction: 'ltr', display: 'block', background: theme.background }}>
+          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <RangePatterns prefix={patternId} />
             </defs>
             {percentages ? null : (
               <>
                 <rect x={barX} y={top} width={BAR_WIDTH} height={plotHeight} fill="none" stroke={theme.axis} strokeDasharray="3 3" />
-                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} style={svgFont(nameSize, theme.fontFamily)}>
+                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize)}>
                   {labels.noData}
                 </text>
               </>
@@ -295,22 +295,22 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                       {r.h > 0 ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={GLUCOSE_RANGE_COLORS[r.key]} stroke={theme.background} strokeWidth={0.5} /> : null}
                       {r.h > 0 && pattern ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={pattern} /> : null}
                       <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${ly}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
-                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameSize, theme.fontFamily, 700)}>
+                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize, 700)}>
                         {pctText(percentages[r.key])}
                       </text>
                       {stacked ? (
                         <>
-                          <text x={nameX} y={ly - lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameFont, theme.fontFamily)}>
+                          <text x={nameX} y={ly - lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
                             {labels[r.key]}
                           </text>
-                          <text x={nameX} y={ly + lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={svgFont(boundsFont, theme.fontFamily)}>
+                          <text x={nameX} y={ly + lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={chartFont(theme, boundsFont)}>
                             {isolateLtr(boundsText(r.key))}
                           </text>
                         </>
                       ) : (
-                        <text x={nameX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={svgFont(nameFont, theme.fontFamily)}>
+                        <text x={nameX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
                           {labels[r.key]}
-                          <tspan fill={theme.mutedText} style={svgFont(boundsFont, theme.fontFamily)}>{` ${isolateLtr(boundsText(r.key))}`}</tspan>
+                          <tspan fill={theme.mutedText} style={chartFont(theme, boundsFont)}>{` ${isolateLtr(boundsText(r.key))}`}</tspan>
                         </text>
                       )}
                     </g>
