@@ -1,55 +1,16 @@
-import type { ApiClient } from '@cgm-portal/api-client';
-import { createTestI18n } from '@cgm-portal/i18n/testing';
-import { I18nProvider } from '@cgm-portal/i18n';
-import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../routes/paths';
-import type { PortalServices } from '../../services';
 import { DEFAULT_TIME_ZONE } from '../../session/queries';
-import { SessionProvider } from '../../session/session-context';
-import { SPEC_LAYOUT_DEFAULTS, type Variant } from '../../variant';
 import { MemberAgpReport } from './member-agp-report';
 import { reportPeriod } from './report-period';
 import { validateAgpReportSearch } from './report-search';
+import { installBrowserShims, openScreenAt } from '../../testing/portal-harness';
 
 afterEach(cleanup);
 
-beforeAll(() => {
-  // What Chakra asks of the browser and jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollTo ??= () => {};
-  // jsdom has the method but only logs "not implemented"; the router scrolls on navigation.
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-const variant: Variant = {
-  id: 'test',
-  portalName: 'CGM Portal',
-  logoText: 'CGM Portal',
-  languages: ['en'],
-  defaultLanguage: 'en',
-  profileForm: 'human',
-  theme: { brand: {}, sidebarBg: '#000', sidebarFg: '#fff', headerBg: '#fff', pageBg: '#fff' } as Variant['theme'],
-  layout: SPEC_LAYOUT_DEFAULTS,
-};
+beforeAll(installBrowserShims);
 
 /** The AGP report under a route of the portal's id and validator, opened at `url` as a reload or a shared link would. */
 async function openAgpReport(url: string) {
@@ -58,25 +19,7 @@ async function openAgpReport(url: string) {
     loadReport: vi.fn(() => new Promise<never>(() => {})),
     loadPublicLinks: vi.fn(async () => ({ rows: [], total: 0 })),
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await createTestI18n('en');
-  const services = { variant, api: api as unknown as ApiClient, queryClient, i18n } as PortalServices;
-  const rootRoute = createRootRoute();
-  const mainRoute = createRoute({ getParentRoute: () => rootRoute, id: 'main' });
-  const agpRoute = createRoute({ getParentRoute: () => mainRoute, path: PATHS.agpReport, validateSearch: validateAgpReportSearch, component: MemberAgpReport });
-  const history = createMemoryHistory({ initialEntries: [url] });
-  const router = createRouter({ routeTree: rootRoute.addChildren([mainRoute.addChildren([agpRoute])]), history });
-  render(
-    <UiProvider system={createVariantSystem(variant.theme)}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <SessionProvider services={services}>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </I18nProvider>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
+  const { history } = await openScreenAt(url, { path: PATHS.agpReport, validateSearch: validateAgpReportSearch, component: MemberAgpReport }, api);
   await screen.findByRole('radio', { name: '14 days' });
   return { api, history };
 }

@@ -1,65 +1,20 @@
-import type { ApiClient, ImportSummary } from '@cgm-portal/api-client';
-import { createTestI18n } from '@cgm-portal/i18n/testing';
-import { I18nProvider } from '@cgm-portal/i18n';
-import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { ImportSummary } from '@cgm-portal/api-client';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PortalServices } from '../../services';
-import { SessionProvider } from '../../session/session-context';
 import { tokenStore } from '../../session/token-store';
-import { SPEC_LAYOUT_DEFAULTS, type Variant } from '../../variant';
 import { DataTransferPanel, UploadSecretPanel } from './index';
+import { installBrowserShims, mountInPortal } from '../../testing/portal-harness';
 
 afterEach(() => {
   cleanup();
   tokenStore.clear();
 });
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollTo ??= () => {};
-});
-
-const variant: Variant = {
-  id: 'test',
-  portalName: 'CGM Portal',
-  logoText: 'CGM Portal',
-  languages: ['en'],
-  defaultLanguage: 'en',
-  profileForm: 'human',
-  theme: { brand: {}, sidebarBg: '#000', sidebarFg: '#fff', headerBg: '#fff', pageBg: '#fff' } as Variant['theme'],
-  layout: SPEC_LAYOUT_DEFAULTS,
-};
+beforeAll(installBrowserShims);
 
 async function renderWith(api: Record<string, unknown>, children: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await createTestI18n('en');
-  const services = { variant, api: { fileUrl: (u: string) => u, ...api } as unknown as ApiClient, queryClient, i18n } as PortalServices;
-  render(
-    <UiProvider system={createVariantSystem(variant.theme)}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <SessionProvider services={services}>{children}</SessionProvider>
-        </I18nProvider>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
+  await mountInPortal(children, { fileUrl: (u: string) => u, ...api });
 }
 
 const summary = (patch: Partial<ImportSummary>): ImportSummary => ({

@@ -1,53 +1,17 @@
 import type { ApiClient, FollowerRelation } from '@cgm-portal/api-client';
-import { createTestI18n } from '@cgm-portal/i18n/testing';
-import { I18nProvider } from '@cgm-portal/i18n';
-import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PortalServices } from '../../services';
-import { SessionProvider } from '../../session/session-context';
-import type { Variant } from '../../variant';
-import { SPEC_LAYOUT_DEFAULTS } from '../../variant';
 import { FOLLOWER_PAGE_SIZE, FOLLOWER_REFRESH_MS } from './constants';
 import { actionsFor, FollowerList } from './follower-list';
 import { FollowingList } from './following-list';
 import { followerListQuery, followingQuery, sharedReadingsQuery } from './queries';
+import { installBrowserShims, mountInPortal, type StandInApi } from '../../testing/portal-harness';
 
 afterEach(cleanup);
 
-beforeAll(() => {
-  // What Chakra's overlays ask of the browser and jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollTo ??= () => {};
-});
-
-const variant: Variant = {
-  id: 'test',
-  portalName: 'CGM Portal',
-  logoText: 'CGM Portal',
-  languages: ['en'],
-  defaultLanguage: 'en',
-  profileForm: 'human',
-  theme: { brand: {}, sidebarBg: '#000', sidebarFg: '#fff', headerBg: '#fff', pageBg: '#fff' } as Variant['theme'],
-  layout: SPEC_LAYOUT_DEFAULTS,
-};
+beforeAll(installBrowserShims);
 
 function relation(patch: Partial<FollowerRelation>): FollowerRelation {
   return {
@@ -72,20 +36,8 @@ function relation(patch: Partial<FollowerRelation>): FollowerRelation {
 }
 
 /** Renders a follower screen with the providers it needs, over a stand-in api. */
-async function mount(ui: ReactNode, api: Partial<Record<keyof ApiClient, unknown>>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await createTestI18n('en');
-  const services = { variant, api: api as unknown as ApiClient, queryClient, i18n } as PortalServices;
-  render(
-    <UiProvider system={createVariantSystem(variant.theme)}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <SessionProvider services={services}>{ui}</SessionProvider>
-        </I18nProvider>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
-  return queryClient;
+async function mount(ui: ReactNode, api: StandInApi) {
+  return (await mountInPortal(ui, api)).queryClient;
 }
 
 async function renderList(rows: FollowerRelation[]) {
