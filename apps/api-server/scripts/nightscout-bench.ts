@@ -22,7 +22,7 @@ try {
     unit: 'mmol/L', targetLow: 70, targetHigh: 180, highAlert: 180, lowAlert: 70, urgentLowAlert: 55, urgentHighAlert: 250, createdAt: Date.now(),
   });
   const secret = 'bench-secret-0123456789';
-  await deps.store.insertUploadSecret({ memberId, secretHash: await storedHashOf(await sha1Hex(secret)), label: 'bench', scope: 'upload', createdAt: Date.now(), lastUsedAt: null, revokedAt: null });
+  await deps.store.insertUploadSecret({ memberId, secretHash: await storedHashOf(await sha1Hex(secret)), label: 'bench', scope: 'upload', lang: 'en', createdAt: Date.now(), lastUsedAt: null, revokedAt: null });
   const json = { 'Content-Type': 'application/json', 'api-secret': await sha1Hex(secret) };
   const start = Date.UTC(2025, 0, 1);
   const entry = (i: number) => ({ type: 'sgv', sgv: 100 + (i % 150), date: start + i * 300_000, dateString: new Date(start + i * 300_000).toISOString(), direction: 'Flat', device: 'xDrip-DexcomG6' });

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { EventDetail } from '@cgm-portal/api-client/contract';
 import type { Platform } from './platform/types';
 import type { NewEvent, NewMember, NewSession, ReadingRow, Store } from './store/types';
+import { alertLevelOf, type AlertLevel } from './alerts';
 import { glucoseUnitForCountry } from './glucose-unit';
 
 export const DEMO_PASSWORD = 'Demo-1234';
@@ -176,7 +177,7 @@ function generate(rng: Rng, profile: Profile, start: number, end: number): Gener
   let noise = 0;
   let dayDrift = 0;
   let lastDay = -1;
-  let alerting: 'none' | 'low' | 'urgentLow' | 'high' | 'urgentHigh' = 'none';
+  let alerting: AlertLevel | 'none' = 'none';
   let inGap = false;
   const sorted = [...effects, ...nightDips].sort((a, b) => a.time - b.time);
   let firstEffect = 0;
@@ -209,12 +210,7 @@ function generate(rng: Rng, profile: Profile, start: number, end: number): Gener
     const mgdl = Math.round(Math.min(400, Math.max(40, value)));
     readings.push({ time: t, mgdl, kind: 'sgv' });
 
-    const level =
-      mgdl < profile.urgentLowAlert ? 'urgentLow'
-      : mgdl < profile.lowAlert ? 'low'
-      : mgdl > profile.urgentHighAlert ? 'urgentHigh'
-      : mgdl > profile.highAlert ? 'high'
-      : 'none';
+    const level = alertLevelOf(mgdl, profile) ?? 'none';
     if (level !== 'none' && level !== alerting) events.push(event(t, { eventType: 'alert', alertKind: level, mgdl }));
     alerting = level;
   }

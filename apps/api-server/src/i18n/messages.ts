@@ -26,7 +26,13 @@ export type MessageKey =
   | 'badFile'
   | 'tooManyAttempts'
   | 'payloadTooLarge'
-  | 'serverError';
+  | 'serverError'
+  | 'alarmUrgentLow'
+  | 'alarmLow'
+  | 'alarmHigh'
+  | 'alarmUrgentHigh'
+  | 'alarmCleared'
+  | 'glucoseNow';
 
 type Catalog = Record<MessageKey, string>;
 
@@ -55,6 +61,12 @@ const en: Catalog = {
   tooManyAttempts: 'Too many attempts, please try again later',
   payloadTooLarge: 'The request is too large',
   serverError: 'Server error, please try again later',
+  alarmUrgentLow: 'Urgent low glucose alert',
+  alarmLow: 'Low glucose alert',
+  alarmHigh: 'High glucose alert',
+  alarmUrgentHigh: 'Urgent high glucose alert',
+  alarmCleared: 'Alarm over',
+  glucoseNow: 'Current glucose: {value} {unit}',
 };
 
 const catalogs: Record<string, Catalog> = {
@@ -84,6 +96,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: '尝试次数过多，请稍后再试',
     payloadTooLarge: '请求内容过大',
     serverError: '服务器错误，请稍后再试',
+    alarmUrgentLow: '紧急低血糖报警',
+    alarmLow: '低血糖报警',
+    alarmHigh: '高血糖报警',
+    alarmUrgentHigh: '紧急高血糖报警',
+    alarmCleared: '报警已解除',
+    glucoseNow: '当前血糖: {value} {unit}',
   },
   ar: {
     ok: 'تم بنجاح',
@@ -110,6 +128,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'محاولات كثيرة جدًا، يرجى المحاولة لاحقًا',
     payloadTooLarge: 'الطلب كبير جدًا',
     serverError: 'خطأ في الخادم، يرجى المحاولة لاحقًا',
+    alarmUrgentLow: 'إنذار الانخفاض الحاد للجلوكوز',
+    alarmLow: 'إنذار انخفاض الجلوكوز',
+    alarmHigh: 'إنذار ارتفاع الجلوكوز',
+    alarmUrgentHigh: 'إنذار الارتفاع الحاد للجلوكوز',
+    alarmCleared: 'انتهى الإنذار',
+    glucoseNow: 'الجلوكوز الحالي: {value} {unit}',
   },
   cs: {
     ok: 'Hotovo',
@@ -136,6 +160,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Příliš mnoho pokusů, zkuste to prosím později',
     payloadTooLarge: 'Požadavek je příliš velký',
     serverError: 'Chyba serveru, zkuste to prosím později',
+    alarmUrgentLow: 'Alarm naléhavě nízké glykémie',
+    alarmLow: 'Alarm nízké glykémie',
+    alarmHigh: 'Alarm vysoké glykémie',
+    alarmUrgentHigh: 'Alarm naléhavě vysoké glykémie',
+    alarmCleared: 'Alarm skončil',
+    glucoseNow: 'Aktuální glykémie: {value} {unit}',
   },
   it: {
     ok: 'Operazione riuscita',
@@ -162,6 +192,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Troppi tentativi, riprova più tardi',
     payloadTooLarge: 'La richiesta è troppo grande',
     serverError: 'Errore del server, riprova più tardi',
+    alarmUrgentLow: 'Allarme glicemia bassa urgente',
+    alarmLow: 'Allarme glicemia bassa',
+    alarmHigh: 'Allarme glicemia alta',
+    alarmUrgentHigh: 'Allarme glicemia alta urgente',
+    alarmCleared: 'Allarme terminato',
+    glucoseNow: 'Glicemia attuale: {value} {unit}',
   },
   sl: {
     ok: 'Uspešno',
@@ -188,6 +224,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Preveč poskusov, poskusite znova pozneje',
     payloadTooLarge: 'Zahteva je prevelika',
     serverError: 'Napaka strežnika, poskusite znova pozneje',
+    alarmUrgentLow: 'Alarm za nujno nizko glukozo',
+    alarmLow: 'Alarm za nizko glukozo',
+    alarmHigh: 'Alarm za visoko glukozo',
+    alarmUrgentHigh: 'Alarm za nujno visoko glukozo',
+    alarmCleared: 'Alarm je končan',
+    glucoseNow: 'Trenutna glukoza: {value} {unit}',
   },
   hr: {
     ok: 'Uspješno',
@@ -214,6 +256,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Previše pokušaja, pokušajte ponovno kasnije',
     payloadTooLarge: 'Zahtjev je prevelik',
     serverError: 'Pogreška poslužitelja, pokušajte ponovno kasnije',
+    alarmUrgentLow: 'Alarm za hitno nisku glukozu',
+    alarmLow: 'Alarm za nisku glukozu',
+    alarmHigh: 'Alarm za visoku glukozu',
+    alarmUrgentHigh: 'Alarm za hitno visoku glukozu',
+    alarmCleared: 'Alarm je završen',
+    glucoseNow: 'Trenutačna glukoza: {value} {unit}',
   },
   bg: {
     ok: 'Успешно',
@@ -240,6 +288,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Твърде много опити, моля, опитайте по-късно',
     payloadTooLarge: 'Заявката е твърде голяма',
     serverError: 'Грешка в сървъра, моля, опитайте по-късно',
+    alarmUrgentLow: 'Аларма за спешно ниска глюкоза',
+    alarmLow: 'Аларма за ниска глюкоза',
+    alarmHigh: 'Аларма за висока глюкоза',
+    alarmUrgentHigh: 'Аларма за спешно висока глюкоза',
+    alarmCleared: 'Алармата приключи',
+    glucoseNow: 'Текуща глюкоза: {value} {unit}',
   },
   hy: {
     ok: 'Հաջողվեց',
@@ -266,6 +320,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Չափազանց շատ փորձեր, խնդրում ենք փորձել ավելի ուշ',
     payloadTooLarge: 'Հարցումը չափազանց մեծ է',
     serverError: 'Սերվերի սխալ, խնդրում ենք փորձել ավելի ուշ',
+    alarmUrgentLow: 'Շտապ ցածր գլյուկոզի ահազանգ',
+    alarmLow: 'Ցածր գլյուկոզի ահազանգ',
+    alarmHigh: 'Բարձր գլյուկոզի ահազանգ',
+    alarmUrgentHigh: 'Շտապ բարձր գլյուկոզի ահազանգ',
+    alarmCleared: 'Ահազանգն ավարտվեց',
+    glucoseNow: 'Ընթացիկ գլյուկոզ: {value} {unit}',
   },
   fr: {
     ok: 'Opération réussie',
@@ -292,6 +352,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Trop de tentatives, veuillez réessayer plus tard',
     payloadTooLarge: 'La requête est trop volumineuse',
     serverError: 'Erreur du serveur, veuillez réessayer plus tard',
+    alarmUrgentLow: 'Alerte glycémie très basse',
+    alarmLow: 'Alerte glycémie basse',
+    alarmHigh: 'Alerte glycémie haute',
+    alarmUrgentHigh: 'Alerte glycémie très haute',
+    alarmCleared: "Fin de l'alerte",
+    glucoseNow: 'Glycémie actuelle\u00a0: {value} {unit}',
   },
   hu: {
     ok: 'Sikeres',
@@ -318,6 +384,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Túl sok próbálkozás, kérjük, próbálja újra később',
     payloadTooLarge: 'A kérés túl nagy',
     serverError: 'Kiszolgálóhiba, kérjük, próbálja újra később',
+    alarmUrgentLow: 'Sürgős alacsony glükózszint riasztás',
+    alarmLow: 'Alacsony glükózszint riasztás',
+    alarmHigh: 'Magas glükózszint riasztás',
+    alarmUrgentHigh: 'Sürgős magas glükózszint riasztás',
+    alarmCleared: 'Riasztás vége',
+    glucoseNow: 'Aktuális glükózszint: {value} {unit}',
   },
   pt: {
     ok: 'Sucesso',
@@ -344,6 +416,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Demasiadas tentativas, tente novamente mais tarde',
     payloadTooLarge: 'O pedido é demasiado grande',
     serverError: 'Erro do servidor, tente novamente mais tarde',
+    alarmUrgentLow: 'Alerta de glicose baixa urgente',
+    alarmLow: 'Alerta de glicose baixa',
+    alarmHigh: 'Alerta de glicose alta',
+    alarmUrgentHigh: 'Alerta de glicose alta urgente',
+    alarmCleared: 'Alerta encerrado',
+    glucoseNow: 'Glicose atual: {value} {unit}',
   },
   mk: {
     ok: 'Успешно',
@@ -370,6 +448,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Премногу обиди, обидете се повторно подоцна',
     payloadTooLarge: 'Барањето е преголемо',
     serverError: 'Грешка на серверот, обидете се повторно подоцна',
+    alarmUrgentLow: 'Аларм за итно ниска гликоза',
+    alarmLow: 'Аларм за ниска гликоза',
+    alarmHigh: 'Аларм за висока гликоза',
+    alarmUrgentHigh: 'Аларм за итно висока гликоза',
+    alarmCleared: 'Алармот заврши',
+    glucoseNow: 'Тековна гликоза: {value} {unit}',
   },
   sr: {
     ok: 'Успешно',
@@ -396,6 +480,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Превише покушаја, покушајте поново касније',
     payloadTooLarge: 'Захтев је превелик',
     serverError: 'Грешка сервера, покушајте поново касније',
+    alarmUrgentLow: 'Аларм за хитно ниску глукозу',
+    alarmLow: 'Аларм за ниску глукозу',
+    alarmHigh: 'Аларм за високу глукозу',
+    alarmUrgentHigh: 'Аларм за хитно високу глукозу',
+    alarmCleared: 'Аларм је завршен',
+    glucoseNow: 'Тренутна глукоза: {value} {unit}',
   },
   sk: {
     ok: 'Hotovo',
@@ -422,6 +512,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Príliš veľa pokusov, skúste to prosím neskôr',
     payloadTooLarge: 'Požiadavka je príliš veľká',
     serverError: 'Chyba servera, skúste to prosím neskôr',
+    alarmUrgentLow: 'Alarm naliehavo nízkej glykémie',
+    alarmLow: 'Alarm nízkej glykémie',
+    alarmHigh: 'Alarm vysokej glykémie',
+    alarmUrgentHigh: 'Alarm naliehavo vysokej glykémie',
+    alarmCleared: 'Alarm skončil',
+    glucoseNow: 'Aktuálna glykémia: {value} {unit}',
   },
   tr: {
     ok: 'Başarılı',
@@ -448,6 +544,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Çok fazla deneme yapıldı, lütfen daha sonra tekrar deneyin',
     payloadTooLarge: 'İstek çok büyük',
     serverError: 'Sunucu hatası, lütfen daha sonra tekrar deneyin',
+    alarmUrgentLow: 'Acil düşük glukoz alarmı',
+    alarmLow: 'Düşük glukoz alarmı',
+    alarmHigh: 'Yüksek glukoz alarmı',
+    alarmUrgentHigh: 'Acil yüksek glukoz alarmı',
+    alarmCleared: 'Alarm sona erdi',
+    glucoseNow: 'Güncel glukoz: {value} {unit}',
   },
   fa: {
     ok: 'موفق',
@@ -474,6 +576,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'تلاش‌های بیش از حد، لطفاً بعداً دوباره تلاش کنید',
     payloadTooLarge: 'درخواست بیش از حد بزرگ است',
     serverError: 'خطای سرور، لطفاً بعداً دوباره تلاش کنید',
+    alarmUrgentLow: 'هشدار افت شدید گلوکز',
+    alarmLow: 'هشدار گلوکز پایین',
+    alarmHigh: 'هشدار گلوکز بالا',
+    alarmUrgentHigh: 'هشدار افزایش شدید گلوکز',
+    alarmCleared: 'هشدار پایان یافت',
+    glucoseNow: 'گلوکز فعلی: {value} {unit}',
   },
   es: {
     ok: 'Operación correcta',
@@ -500,6 +608,12 @@ const catalogs: Record<string, Catalog> = {
     tooManyAttempts: 'Demasiados intentos, inténtelo de nuevo más tarde',
     payloadTooLarge: 'La solicitud es demasiado grande',
     serverError: 'Error del servidor, inténtelo de nuevo más tarde',
+    alarmUrgentLow: 'Alerta de glucosa baja urgente',
+    alarmLow: 'Alerta de glucosa baja',
+    alarmHigh: 'Alerta de glucosa alta',
+    alarmUrgentHigh: 'Alerta de glucosa alta urgente',
+    alarmCleared: 'Alerta finalizada',
+    glucoseNow: 'Glucosa actual: {value} {unit}',
   },
 };
 

@@ -38,6 +38,8 @@ export interface SecretHolder {
   secretId: number;
   /** The member's name for the secret (e.g. "xDrip+"): Nightscout's `subject`. */
   label: string;
+  /** The language of the alarms this uploader hears. */
+  lang: string;
 }
 
 /** The CGM user whose secret the request carries, with what it may do; null when wrong, revoked, or not a CGM user's. */
@@ -70,13 +72,13 @@ async function holderOfRow(deps: Deps, row: UploadSecretRow): Promise<SecretHold
   if (!member || member.accountType !== 2) return null;
   const now = deps.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > USE_STAMP_MS) await deps.store.updateUploadSecret(row.id, { lastUsedAt: now });
-  return { member, scope: row.scope, secretId: row.id, label: row.label };
+  return { member, scope: row.scope, secretId: row.id, label: row.label, lang: row.lang };
 }
 
 const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, scope: r.scope, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt });
 
 export const uploadSecretCalls = {
-  async createUploadSecret({ deps, input, viewer }: CallContext<'createUploadSecret'>) {
+  async createUploadSecret({ deps, input, viewer, lanCode }: CallContext<'createUploadSecret'>) {
     requireCgmUser(viewer.member);
     const live = (await deps.store.listUploadSecrets(viewer.member.id)).filter((s) => s.revokedAt === null);
     if (live.length >= MAX_LIVE_SECRETS) throw new Problem(ResponseCode.conflict, 'tooManyAttempts');
@@ -88,6 +90,7 @@ export const uploadSecretCalls = {
       secretHash: await storedHashOf(apiSecretSha1),
       label: input.label,
       scope: input.scope,
+      lang: lanCode,
       createdAt: deps.now(),
       lastUsedAt: null,
       revokedAt: null,

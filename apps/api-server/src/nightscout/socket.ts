@@ -3,6 +3,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
+import { AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
 import { directionBetween } from './routes';
 import { holderOfSecret, type SecretHolder } from './secrets';
@@ -19,6 +20,9 @@ import { NIGHTSCOUT_VERSION } from './status';
  *   secret's SHA-1; a full `dataUpdate` follows, then deltas; `dbAdd`, `dbUpdate` (and the
  *   legacy `dbRemove`) write through the same documents path as the REST APIs.
  *
+ * Both channels also carry the member's glucose alarms (`alarms.ts`), each socket in the language
+ * of the secret it signed in with.
+ *
  * A socket only ever joins its own member's rooms, so no member hears another's data.
  */
 const HOUR = 3_600_000;
@@ -34,17 +38,28 @@ const ackOf = (args: unknown[]): Ack => {
   return typeof last === 'function' ? (last as Ack) : () => {};
 };
 
+/** What a signed-in socket carries for the alarms: whose they are, in which language, whether it may silence them. */
+interface AlarmListener {
+  memberId: number;
+  lang: string;
+  canSilence: boolean;
+}
+const listen = (socket: Socket, holder: SecretHolder) => {
+  socket.data.alarms = { memberId: holder.member.id, lang: holder.lang, canSilence: holder.scope === 'upload' } satisfies AlarmListener;
+};
+
 /** Collects changes before the server exists (the app is made first), then broadcasts them. */
 export class SocketFeed implements NightscoutFeed {
   private io: Server | null = null;
   private deps: Deps | null = null;
+  readonly alarms = new AlarmBook();
 
   attach(http: HttpServer, deps: Deps): Server {
     this.deps = deps;
     const io = new Server(http, { cors: { origin: '*' }, allowEIO3: true, serveClient: false });
     this.io = io;
     mountStorage(io.of('/storage'), deps);
-    mountAlarm(io.of('/alarm'), deps);
+    mountAlarm(io.of('/alarm'), deps, this);
     mountLegacy(io.of('/'), deps, this);
     return io;
   }
@@ -56,6 +71,40 @@ export class SocketFeed implements NightscoutFeed {
     if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
     else storage.emit(change.kind, { colName, doc: present(change.row) });
     this.io.of('/').to(`member:${memberId}`).emit('dataUpdate', legacyDelta(change));
+    if (change.collection === 'entries' && change.kind !== 'delete') {
+      this.soundAlarms(memberId, change.row).catch((error: unknown) => console.error('nightscout alarm', error));
+    }
+  }
+
+  /** A new glucose entry: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */
+  private async soundAlarms(memberId: number, row: NightscoutDocRow): Promise<void> {
+    const doc = JSON.parse(row.doc) as Doc;
+    if ((doc.type !== undefined && doc.type !== 'sgv') || typeof doc.sgv !== 'number' || !this.io || !this.deps) return;
+    const member = await this.deps.store.getMember(memberId);
+    if (!member) return;
+    const step = this.alarms.reading(memberId, row.date, doc.sgv, member, this.deps.now());
+    if (step.send === 'nothing') return;
+    const room = `member:${memberId}`;
+    const sockets = [...(await this.io.of('/alarm').in(room).fetchSockets()), ...(await this.io.of('/').in(room).fetchSockets())];
+    for (const socket of sockets) {
+      const { lang } = socket.data.alarms as AlarmListener;
+      if (step.send === 'clear') socket.emit('clear_alarm', clearFor(step.mgdl, member.unit, lang));
+      else {
+        const raised = alarmFor(step.mgdl, member, lang);
+        if (raised) socket.emit(raised.event, raised.alarm);
+      }
+    }
+  }
+
+  /** Nightscout's `ack`: `{ level, group, silenceTime }`; a read-only secret (a follower's tool) cannot silence the member's alarms. */
+  acknowledge(socket: Socket, args: unknown[]): void {
+    const answer = ackOf(args);
+    const listener = socket.data.alarms as AlarmListener | undefined;
+    const { level, silenceTime } = (args[0] ?? {}) as { level?: unknown; silenceTime?: unknown };
+    if (!listener?.canSilence || !this.deps || typeof level !== 'number') return answer({ success: false });
+    const silence = typeof silenceTime === 'number' && silenceTime > 0 ? Math.min(silenceTime, 24 * HOUR) : DEFAULT_SILENCE_MS;
+    this.alarms.acknowledge(listener.memberId, level, silence, this.deps.now());
+    answer({ success: true });
   }
 
   async close(): Promise<void> {
@@ -78,19 +127,18 @@ function mountStorage(storage: Namespace, deps: Deps) {
   });
 }
 
-function mountAlarm(alarm: Namespace, deps: Deps) {
+function mountAlarm(alarm: Namespace, deps: Deps, feed: SocketFeed) {
   alarm.on('connection', (socket: Socket) => {
     socket.on('subscribe', async (...args: unknown[]) => {
       const ack = ackOf(args);
       const token = (args[0] as { accessToken?: unknown } | undefined)?.accessToken;
       const holder = typeof token === 'string' ? await holderOfSecret(deps, token) : null;
       if (!holder) return ack({ success: false, message: 'Unauthorized' });
-      // The portal's alerts are not sent over Nightscout's alarm channel (yet): subscribing succeeds quietly.
+      listen(socket, holder);
       await socket.join(`member:${holder.member.id}`);
       ack({ success: true, message: 'Subscribed for alarms' });
     });
-    // Alarm acknowledgements (level, group, silence) have nothing to silence here.
-    socket.on('ack', () => {});
+    socket.on('ack', (...args: unknown[]) => feed.acknowledge(socket, args));
   });
 }
 
@@ -150,7 +198,7 @@ async function fullUpdate(deps: Deps, holder: SecretHolder, hours: number, withS
             version: NIGHTSCOUT_VERSION,
             versionNum: Number(NIGHTSCOUT_VERSION.split('.').map((p) => p.padStart(2, '0')).join('')),
             serverTime: new Date(now).toISOString(),
-            settings: { units: member.unit === 'mmol/L' ? 'mmol' : 'mg/dl', thresholds: { bgHigh: member.highAlert, bgTargetTop: member.targetHigh, bgTargetBottom: member.targetLow, bgLow: member.lowAlert } },
+            settings: { units: member.unit === 'mmol/L' ? 'mmol' : 'mg/dl', thresholds: nightscoutThresholds(member) },
             extendedSettings: {},
           },
         }
@@ -166,7 +214,7 @@ async function fullUpdate(deps: Deps, holder: SecretHolder, hours: number, withS
   };
 }
 
-function mountLegacy(root: Namespace, deps: Deps, feed: NightscoutFeed) {
+function mountLegacy(root: Namespace, deps: Deps, feed: SocketFeed) {
   root.on('connection', (socket: Socket) => {
     let holder: SecretHolder | null = null;
 
@@ -178,6 +226,7 @@ function mountLegacy(root: Namespace, deps: Deps, feed: NightscoutFeed) {
       // Nightscout disconnects a wrong secret without an answer.
       if (!holder) return void socket.disconnect(true);
       socket.emit('connected');
+      listen(socket, holder);
       await socket.join(`member:${holder.member.id}`);
       const hours = typeof message.history === 'number' ? message.history : 48;
       socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
@@ -237,6 +286,8 @@ function mountLegacy(root: Namespace, deps: Deps, feed: NightscoutFeed) {
       const message = (args[0] ?? {}) as { collection?: unknown; _id?: unknown };
       await remove(message.collection, message._id, ackOf(args));
     });
+
+    socket.on('ack', (...args: unknown[]) => feed.acknowledge(socket, args));
 
     socket.on('nsping', (...args: unknown[]) => ackOf(args)({ result: 'pong', mills: deps.now(), authorization: holder ? { read: true } : null }));
   });

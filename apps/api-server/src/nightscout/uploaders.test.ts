@@ -412,3 +412,81 @@ describe('CORS for web-based Nightscout tools', () => {
     expect(v3.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
   });
 });
+
+describe('alarms for AAPS ("receive alarms" on /alarm, and the NSClient v1 channel)', () => {
+  type Heard = { event: string; body: Record<string, unknown> };
+  /** Every alarm event a socket hears, in order, and a way to wait for the next of a kind. */
+  function listener(socket: Socket) {
+    const heard: Heard[] = [];
+    const waiting: { event: string; resolve: (h: Heard) => void }[] = [];
+    for (const event of ['alarm', 'urgent_alarm', 'clear_alarm', 'announcement']) {
+      socket.on(event, (body: Record<string, unknown>) => {
+        const h = { event, body };
+        heard.push(h);
+        const i = waiting.findIndex((w) => w.event === event);
+        if (i >= 0) waiting.splice(i, 1)[0]!.resolve(h);
+      });
+    }
+    const next = (event: string) => new Promise<Heard>((resolve) => waiting.push({ event, resolve }));
+    return { heard, next, count: (event: string) => heard.filter((h) => h.event === event).length };
+  }
+  const subscribe = async (token: string) => {
+    const socket = io(`${server.baseUrl}/alarm`, { transports: ['websocket'], forceNew: true });
+    const answer = await new Promise<{ success: boolean }>((resolve) => socket.emit('subscribe', { accessToken: token }, resolve));
+    expect(answer.success).toBe(true);
+    return socket;
+  };
+  const ack = (socket: Socket, level: number, silenceTime: number) =>
+    new Promise<{ success: boolean }>((resolve) => socket.emit('ack', { level, group: 'default', silenceTime }, resolve));
+  /** What xDrip+ sends every five minutes. */
+  const upload = async (token: string, sgv: number, date: number) =>
+    expect((await call('POST', '/api/v1/entries', { headers: { 'api-secret': sha1(token) }, body: [{ type: 'sgv', sgv, date, device: 'xDrip-DexcomG7', direction: 'Flat' }] })).status).toBe(200);
+
+  it('rings in the language the secret was made in, repeats only live readings, heeds the uploader’s snooze and clears back in range', async () => {
+    const french = await server.signIn('demo@cgm-portal.example', undefined, 'fr');
+    const frSecret = (await french.createUploadSecret({ label: 'AAPS (fr)' })).secret;
+    const aaps = await subscribe(frSecret);
+    const carer = await subscribe(readOnly);
+    const legacy = io(server.baseUrl, { transports: ['websocket'], forceNew: true });
+    try {
+      const [heard, carerHeard, legacyHeard] = [listener(aaps), listener(carer), listener(legacy)];
+      await new Promise((resolve) => legacy.emit('authorize', { client: 'Android_AAPS', history: 1, secret: sha1(secret) }, resolve));
+      const now = Date.now();
+
+      // A back-filled reading from two hours ago rings nobody.
+      await upload(secret, 40, now - 2 * 3_600_000);
+      const urgent = heard.next('urgent_alarm');
+      const carerUrgent = carerHeard.next('urgent_alarm');
+      const legacyUrgent = legacyHeard.next('urgent_alarm');
+      await upload(secret, 50, now - 60_000);
+      // The demo member reads mmol/L and alerts below 3.1 mmol/L (55 mg/dL) as urgent.
+      expect((await urgent).body).toMatchObject({ level: 2, eventName: 'low', group: 'default', title: 'Alerte glycémie très basse', message: 'Glycémie actuelle\u00a0: 2,8 mmol/L' });
+      expect((await carerUrgent).body).toMatchObject({ level: 2, title: 'Urgent low glucose alert', message: 'Current glucose: 2.8 mmol/L' });
+      expect((await legacyUrgent).body).toMatchObject({ level: 2, eventName: 'low' });
+
+      // Each new live reading repeats the alarm, here a warning low.
+      const warning = heard.next('alarm');
+      await upload(secret, 60, now - 50_000);
+      expect((await warning).body).toMatchObject({ level: 1, eventName: 'low', title: 'Alerte glycémie basse' });
+      expect(heard.count('urgent_alarm')).toBe(1);
+
+      // A follower's read-only tool cannot silence the member's phone; the uploader can.
+      expect(await ack(carer, 2, 600_000)).toEqual({ success: false });
+      expect(await ack(aaps, 2, 600_000)).toEqual({ success: true });
+      const cleared = heard.next('clear_alarm');
+      await upload(secret, 52, now - 40_000);
+      await upload(secret, 120, now - 30_000);
+      expect((await cleared).body).toMatchObject({ clear: true, title: "Fin de l'alerte", message: 'Glycémie actuelle\u00a0: 6,7 mmol/L' });
+      expect([heard.count('urgent_alarm'), heard.count('alarm')], 'the snoozed low stayed quiet').toEqual([1, 1]);
+
+      // Back in range forgets the snooze: the next low rings again.
+      const again = legacyHeard.next('urgent_alarm');
+      await upload(secret, 45, now - 20_000);
+      expect((await again).body).toMatchObject({ level: 2, title: 'Urgent low glucose alert' });
+    } finally {
+      aaps.close();
+      carer.close();
+      legacy.close();
+    }
+  });
+});

@@ -126,6 +126,7 @@ export interface UploadSecretsTable {
   secretHash: string;
   label: string;
   scope: 'upload' | 'read';
+  lang: string;
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -335,6 +336,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await index('nightscout_docs_date', 'date');
         await index('nightscout_docs_modified', 'srv_modified');
         await index('nightscout_docs_dedup', 'dedup_key');
+      },
+    },
+    // The language the member read the portal in when making the secret: the language of the
+    // alarms sent to that uploader (the server keeps no other language for a member).
+    '0005_upload_secret_lang': {
+      async up(db: Any) {
+        await db.schema.alterTable('upload_secrets').addColumn('lang', 'text', (c) => c.notNull().defaultTo('en')).execute();
       },
     },
   };

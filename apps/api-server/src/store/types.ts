@@ -243,6 +243,8 @@ export interface NewUploadSecret {
   label: string;
   /** `upload` writes and reads (an uploader); `read` only reads (a follower's tool). */
   scope: 'upload' | 'read';
+  /** The portal language (lanCode) the secret was made in: the language of its alarms. */
+  lang: string;
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;

@@ -1,0 +1,130 @@
+import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
+import { alertLevelOf, type AlertLevel, type AlertThresholds } from '../alerts';
+import { translate, type MessageKey } from '../i18n/messages';
+
+/**
+ * Nightscout's alarms, from the member's own alert settings, for the uploaders that listen
+ * (AAPS on `/alarm` with NSClient V3 and on the root channel with NSClient v1, when "receive
+ * alarms" is on). The shape is Nightscout's simplealarms notification, which AAPS reads as
+ * level, title, message, group and `eventName` low/high.
+ *
+ * Only a live reading raises one: back-filled history never rings a phone. While the glucose
+ * stays past a threshold each new reading repeats the alarm, as Nightscout does, until someone
+ * acknowledges it (`ack` with a silence time); back between the low and high alerts, a
+ * `clear_alarm` follows.
+ */
+export const NIGHTSCOUT_LEVEL = { warn: 1, urgent: 2 } as const;
+/** A reading older than this when it arrives is history, not an alarm. */
+export const LIVE_READING_MS = 10 * 60_000;
+/** Nightscout's default snooze when an `ack` names none. */
+export const DEFAULT_SILENCE_MS = 30 * 60_000;
+export const ALARM_GROUP = 'default';
+
+const TITLE: Record<AlertLevel, MessageKey> = {
+  urgentLow: 'alarmUrgentLow',
+  low: 'alarmLow',
+  high: 'alarmHigh',
+  urgentHigh: 'alarmUrgentHigh',
+};
+const levelOf = (alert: AlertLevel) => (alert === 'urgentLow' || alert === 'urgentHigh' ? NIGHTSCOUT_LEVEL.urgent : NIGHTSCOUT_LEVEL.warn);
+
+/**
+ * Nightscout's four thresholds are its alarm thresholds (bgHigh urgent, bgTargetTop warning, …):
+ * here the member's four alerts, so what a client shows and what rings agree. The portal's
+ * time-in-range target stays the portal's own.
+ */
+export function nightscoutThresholds(t: AlertThresholds) {
+  return { bgHigh: t.urgentHighAlert, bgTargetTop: t.highAlert, bgTargetBottom: t.lowAlert, bgLow: t.urgentLowAlert };
+}
+
+export interface NightscoutAlarm {
+  level: number;
+  title: string;
+  message: string;
+  eventName: 'low' | 'high';
+  plugin: { name: string; label: string; pluginType: string; enabled: boolean };
+  group: string;
+  key: string;
+  debug: { lastSGV: number; thresholds: ReturnType<typeof nightscoutThresholds> };
+}
+export interface NightscoutClear {
+  clear: true;
+  title: string;
+  message: string;
+  group: string;
+}
+
+/** A glucose value as the member reads it: whole mg/dL, or mmol/L with one decimal in their language's digits. */
+export function glucoseShown(mgdl: number, unit: string, lang: string): { value: string; unit: string } {
+  if (unit !== 'mmol/L') return { value: String(Math.round(mgdl)), unit: 'mg/dL' };
+  const format = new Intl.NumberFormat(lang.replace('_', '-'), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return { value: format.format(mgdlToMmol(mgdl)), unit: 'mmol/L' };
+}
+
+/** The alarm a reading raises, in `lang`; null when the glucose is between the low and high alerts. */
+export function alarmFor(mgdl: number, member: AlertThresholds & { unit: string }, lang: string): { event: 'alarm' | 'urgent_alarm'; alarm: NightscoutAlarm } | null {
+  const alert = alertLevelOf(mgdl, member);
+  if (!alert) return null;
+  const level = levelOf(alert);
+  return {
+    event: level === NIGHTSCOUT_LEVEL.urgent ? 'urgent_alarm' : 'alarm',
+    alarm: {
+      level,
+      title: translate(lang, TITLE[alert]),
+      message: translate(lang, 'glucoseNow', glucoseShown(mgdl, member.unit, lang)),
+      eventName: alert === 'urgentLow' || alert === 'low' ? 'low' : 'high',
+      plugin: { name: 'simplealarms', label: 'Simple Alarms', pluginType: 'notification', enabled: true },
+      group: ALARM_GROUP,
+      key: `simplealarms_${level}`,
+      debug: { lastSGV: mgdl, thresholds: nightscoutThresholds(member) },
+    },
+  };
+}
+
+export function clearFor(mgdl: number, unit: string, lang: string): NightscoutClear {
+  return { clear: true, title: translate(lang, 'alarmCleared'), message: translate(lang, 'glucoseNow', glucoseShown(mgdl, unit, lang)), group: ALARM_GROUP };
+}
+
+/** What a new reading asks of the alarm channel, given what the member's alarm state was. */
+export type AlarmStep = { send: 'alarm'; mgdl: number } | { send: 'clear'; mgdl: number } | { send: 'nothing' };
+
+interface MemberAlarmState {
+  /** The newest live reading seen, so an older one arriving late changes nothing. */
+  readingTime: number;
+  alerting: boolean;
+  /** Per Nightscout level, until when an acknowledgement silences it. */
+  silencedUntil: Record<number, number>;
+}
+
+/**
+ * Each member's alarm state, in memory (a restart forgets snoozes, as Nightscout's does). Pure
+ * decisions; the socket layer sends what they say.
+ */
+export class AlarmBook {
+  private readonly states = new Map<number, MemberAlarmState>();
+
+  /** A glucose reading (sgv) of the member arrived at `now`. */
+  reading(memberId: number, time: number, mgdl: number, thresholds: AlertThresholds, now: number): AlarmStep {
+    if (time < now - LIVE_READING_MS || time > now + LIVE_READING_MS) return { send: 'nothing' };
+    const state = this.states.get(memberId) ?? { readingTime: 0, alerting: false, silencedUntil: {} };
+    if (time <= state.readingTime) return { send: 'nothing' };
+    state.readingTime = time;
+    this.states.set(memberId, state);
+    const alert = alertLevelOf(mgdl, thresholds);
+    if (!alert) {
+      const wasAlerting = state.alerting;
+      state.alerting = false;
+      state.silencedUntil = {};
+      return wasAlerting ? { send: 'clear', mgdl } : { send: 'nothing' };
+    }
+    state.alerting = true;
+    return (state.silencedUntil[levelOf(alert)] ?? 0) > now ? { send: 'nothing' } : { send: 'alarm', mgdl };
+  }
+
+  /** Someone acknowledged an alarm: that level and those below it stay quiet for `silenceMs`. */
+  acknowledge(memberId: number, level: number, silenceMs: number, now: number): void {
+    const state = this.states.get(memberId) ?? { readingTime: 0, alerting: false, silencedUntil: {} };
+    for (const l of Object.values(NIGHTSCOUT_LEVEL)) if (l <= level) state.silencedUntil[l] = now + silenceMs;
+    this.states.set(memberId, state);
+  }
+}
