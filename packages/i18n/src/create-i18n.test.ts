@@ -51,6 +51,15 @@ describe('createI18n', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('does not overwrite a language stored while its first catalog loads', async () => {
+    const portal = createI18n({ languages: SEVEN, defaultLanguage: 'zh', loaders: fakeLoaders(SEVEN).loaders });
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh');
+    // What another tab (or a test) does before the catalog has arrived.
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt');
+    await portal.ready;
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');
+  });
+
   it('restores a stored language and ignores one the variant does not offer', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pt');
     const a = createI18n({ languages: SEVEN, defaultLanguage: 'zh', loaders: fakeLoaders(SEVEN).loaders });

@@ -154,10 +154,10 @@ export function createI18n(options: CreateI18nOptions): PortalI18n {
     },
   });
 
-  const ready = ensureLoaded(initial).then(() => {
-    applyToDocument(initial);
-    persist(initial);
-  });
+  // Stored at once, and only when it differs: written after the catalog loads, it would
+  // overwrite a language chosen meanwhile (another tab, a script, the chooser of a slow page).
+  if (stored !== initial) persist(initial);
+  const ready = ensureLoaded(initial).then(() => applyToDocument(initial));
 
   return {
     i18n,
