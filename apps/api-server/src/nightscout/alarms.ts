@@ -16,6 +16,8 @@ import { translate, type MessageKey } from '../i18n/messages';
 export const NIGHTSCOUT_LEVEL = { warn: 1, urgent: 2 } as const;
 /** A reading older than this when it arrives is history, not an alarm. */
 export const LIVE_READING_MS = 10 * 60_000;
+/** A reading that arrives within this of its own time is live; back-fill never rings a phone. */
+export const isLiveReading = (time: number, now: number) => Math.abs(now - time) <= LIVE_READING_MS;
 /** Nightscout's default snooze when an `ack` names none. */
 export const DEFAULT_SILENCE_MS = 30 * 60_000;
 export const ALARM_GROUP = 'default';
@@ -105,7 +107,7 @@ export class AlarmBook {
 
   /** A glucose reading (sgv) of the member arrived at `now`. */
   reading(memberId: number, time: number, mgdl: number, thresholds: AlertThresholds, now: number): AlarmStep {
-    if (time < now - LIVE_READING_MS || time > now + LIVE_READING_MS) return { send: 'nothing' };
+    if (!isLiveReading(time, now)) return { send: 'nothing' };
     const state = this.states.get(memberId) ?? { readingTime: 0, alerting: false, silencedUntil: {} };
     if (time <= state.readingTime) return { send: 'nothing' };
     state.readingTime = time;

@@ -3,7 +3,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
-import { AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, nightscoutThresholds } from './alarms';
+import { AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, isLiveReading, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
 import { directionBetween } from './routes';
 import { holderOfSecret, type SecretHolder } from './secrets';
@@ -80,6 +80,8 @@ export class SocketFeed implements NightscoutFeed {
   private async soundAlarms(memberId: number, row: NightscoutDocRow): Promise<void> {
     const doc = JSON.parse(row.doc) as Doc;
     if ((doc.type !== undefined && doc.type !== 'sgv') || typeof doc.sgv !== 'number' || !this.io || !this.deps) return;
+    // A back-fill of hundreds of entries asks nothing of the database here.
+    if (!isLiveReading(row.date, this.deps.now())) return;
     const member = await this.deps.store.getMember(memberId);
     if (!member) return;
     const step = this.alarms.reading(memberId, row.date, doc.sgv, member, this.deps.now());
