@@ -32,6 +32,7 @@ export type MessageKey =
   | 'alarmHigh'
   | 'alarmUrgentHigh'
   | 'alarmCleared'
+  | 'alarmAcknowledged'
   | 'glucoseNow';
 
 type Catalog = Record<MessageKey, string>;
@@ -66,6 +67,7 @@ const en: Catalog = {
   alarmHigh: 'High glucose alert',
   alarmUrgentHigh: 'Urgent high glucose alert',
   alarmCleared: 'Alarm over',
+  alarmAcknowledged: 'Alarm acknowledged',
   glucoseNow: 'Current glucose: {value} {unit}',
 };
 
@@ -101,6 +103,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: '高血糖报警',
     alarmUrgentHigh: '紧急高血糖报警',
     alarmCleared: '报警已解除',
+    alarmAcknowledged: '报警已确认',
     glucoseNow: '当前血糖: {value} {unit}',
   },
   ar: {
@@ -133,6 +136,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'إنذار ارتفاع الجلوكوز',
     alarmUrgentHigh: 'إنذار الارتفاع الحاد للجلوكوز',
     alarmCleared: 'انتهى الإنذار',
+    alarmAcknowledged: 'تم تأكيد الإنذار',
     glucoseNow: 'الجلوكوز الحالي: {value} {unit}',
   },
   cs: {
@@ -165,6 +169,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alarm vysoké glykémie',
     alarmUrgentHigh: 'Alarm naléhavě vysoké glykémie',
     alarmCleared: 'Alarm skončil',
+    alarmAcknowledged: 'Alarm potvrzen',
     glucoseNow: 'Aktuální glykémie: {value} {unit}',
   },
   it: {
@@ -197,6 +202,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Allarme glicemia alta',
     alarmUrgentHigh: 'Allarme glicemia alta urgente',
     alarmCleared: 'Allarme terminato',
+    alarmAcknowledged: 'Allarme confermato',
     glucoseNow: 'Glicemia attuale: {value} {unit}',
   },
   sl: {
@@ -229,6 +235,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alarm za visoko glukozo',
     alarmUrgentHigh: 'Alarm za nujno visoko glukozo',
     alarmCleared: 'Alarm je končan',
+    alarmAcknowledged: 'Alarm potrjen',
     glucoseNow: 'Trenutna glukoza: {value} {unit}',
   },
   hr: {
@@ -261,6 +268,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alarm za visoku glukozu',
     alarmUrgentHigh: 'Alarm za hitno visoku glukozu',
     alarmCleared: 'Alarm je završen',
+    alarmAcknowledged: 'Alarm potvrđen',
     glucoseNow: 'Trenutačna glukoza: {value} {unit}',
   },
   bg: {
@@ -293,6 +301,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Аларма за висока глюкоза',
     alarmUrgentHigh: 'Аларма за спешно висока глюкоза',
     alarmCleared: 'Алармата приключи',
+    alarmAcknowledged: 'Алармата е потвърдена',
     glucoseNow: 'Текуща глюкоза: {value} {unit}',
   },
   hy: {
@@ -325,6 +334,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Բարձր գլյուկոզի ահազանգ',
     alarmUrgentHigh: 'Շտապ բարձր գլյուկոզի ահազանգ',
     alarmCleared: 'Ահազանգն ավարտվեց',
+    alarmAcknowledged: 'Ահազանգը հաստատված է',
     glucoseNow: 'Ընթացիկ գլյուկոզ: {value} {unit}',
   },
   fr: {
@@ -357,6 +367,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alerte glycémie haute',
     alarmUrgentHigh: 'Alerte glycémie très haute',
     alarmCleared: "Fin de l'alerte",
+    alarmAcknowledged: 'Alerte acquittée',
     glucoseNow: 'Glycémie actuelle\u00a0: {value} {unit}',
   },
   hu: {
@@ -389,6 +400,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Magas glükózszint riasztás',
     alarmUrgentHigh: 'Sürgős magas glükózszint riasztás',
     alarmCleared: 'Riasztás vége',
+    alarmAcknowledged: 'Riasztás nyugtázva',
     glucoseNow: 'Aktuális glükózszint: {value} {unit}',
   },
   pt: {
@@ -421,6 +433,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alerta de glicose alta',
     alarmUrgentHigh: 'Alerta de glicose alta urgente',
     alarmCleared: 'Alerta encerrado',
+    alarmAcknowledged: 'Alerta confirmado',
     glucoseNow: 'Glicose atual: {value} {unit}',
   },
   mk: {
@@ -453,6 +466,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Аларм за висока гликоза',
     alarmUrgentHigh: 'Аларм за итно висока гликоза',
     alarmCleared: 'Алармот заврши',
+    alarmAcknowledged: 'Алармот е потврден',
     glucoseNow: 'Тековна гликоза: {value} {unit}',
   },
   sr: {
@@ -485,6 +499,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Аларм за високу глукозу',
     alarmUrgentHigh: 'Аларм за хитно високу глукозу',
     alarmCleared: 'Аларм је завршен',
+    alarmAcknowledged: 'Аларм је потврђен',
     glucoseNow: 'Тренутна глукоза: {value} {unit}',
   },
   sk: {
@@ -517,6 +532,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alarm vysokej glykémie',
     alarmUrgentHigh: 'Alarm naliehavo vysokej glykémie',
     alarmCleared: 'Alarm skončil',
+    alarmAcknowledged: 'Alarm potvrdený',
     glucoseNow: 'Aktuálna glykémia: {value} {unit}',
   },
   tr: {
@@ -549,6 +565,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Yüksek glukoz alarmı',
     alarmUrgentHigh: 'Acil yüksek glukoz alarmı',
     alarmCleared: 'Alarm sona erdi',
+    alarmAcknowledged: 'Alarm onaylandı',
     glucoseNow: 'Güncel glukoz: {value} {unit}',
   },
   fa: {
@@ -581,6 +598,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'هشدار گلوکز بالا',
     alarmUrgentHigh: 'هشدار افزایش شدید گلوکز',
     alarmCleared: 'هشدار پایان یافت',
+    alarmAcknowledged: 'هشدار تأیید شد',
     glucoseNow: 'گلوکز فعلی: {value} {unit}',
   },
   es: {
@@ -613,6 +631,7 @@ const catalogs: Record<string, Catalog> = {
     alarmHigh: 'Alerta de glucosa alta',
     alarmUrgentHigh: 'Alerta de glucosa alta urgente',
     alarmCleared: 'Alerta finalizada',
+    alarmAcknowledged: 'Alerta confirmada',
     glucoseNow: 'Glucosa actual: {value} {unit}',
   },
 };

@@ -46,7 +46,10 @@ describe('a Nightscout alarm', () => {
         kinds.urgentHigh,
       ]);
       expect(translate(lang, 'glucoseNow', { value: '1', unit: 'u' }).startsWith(portal.home.currentGlucose), lang).toBe(true);
-      if (lang !== 'en') expect(translate(lang, 'alarmCleared'), lang).not.toBe(translate('en', 'alarmCleared'));
+      if (lang !== 'en') {
+        expect(translate(lang, 'alarmCleared'), lang).not.toBe(translate('en', 'alarmCleared'));
+        expect(translate(lang, 'alarmAcknowledged'), lang).not.toBe(translate('en', 'alarmAcknowledged'));
+      }
     }
   });
 });

@@ -10,8 +10,8 @@ import { translate, type MessageKey } from '../i18n/messages';
  *
  * Only a live reading raises one: back-filled history never rings a phone. While the glucose
  * stays past a threshold each new reading repeats the alarm, as Nightscout does, until someone
- * acknowledges it (`ack` with a silence time); back between the low and high alerts, a
- * `clear_alarm` follows.
+ * acknowledges it (`ack` with a silence time, which also clears it on every other phone); back
+ * between the low and high alerts, a `clear_alarm` follows.
  */
 export const NIGHTSCOUT_LEVEL = { warn: 1, urgent: 2 } as const;
 /** A reading older than this when it arrives is history, not an alarm. */
@@ -85,6 +85,12 @@ export function alarmFor(mgdl: number, member: AlertThresholds & { unit: string 
 
 export function clearFor(mgdl: number, unit: string, lang: string): NightscoutClear {
   return { clear: true, title: translate(lang, 'alarmCleared'), message: translate(lang, 'glucoseNow', glucoseShown(mgdl, unit, lang)), group: ALARM_GROUP };
+}
+
+/** What every listener of the member hears when one of them acknowledged an alarm. */
+export function acknowledgedFor(lang: string): NightscoutClear {
+  const text = translate(lang, 'alarmAcknowledged');
+  return { clear: true, title: text, message: text, group: ALARM_GROUP };
 }
 
 /** What a new reading asks of the alarm channel, given what the member's alarm state was. */

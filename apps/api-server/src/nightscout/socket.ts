@@ -3,7 +3,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
-import { AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, isLiveReading, nightscoutThresholds } from './alarms';
+import { acknowledgedFor, AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, isLiveReading, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
 import { directionBetween } from './routes';
 import { holderOfSecret, type SecretHolder } from './secrets';
@@ -86,19 +86,28 @@ export class SocketFeed implements NightscoutFeed {
     if (!member) return;
     const step = this.alarms.reading(memberId, row.date, doc.sgv, member, this.deps.now());
     if (step.send === 'nothing') return;
-    const room = `member:${memberId}`;
-    const sockets = [...(await this.io.of('/alarm').in(room).fetchSockets()), ...(await this.io.of('/').in(room).fetchSockets())];
-    for (const socket of sockets) {
-      const { lang } = socket.data.alarms as AlarmListener;
+    await this.toListeners(memberId, (socket, lang) => {
       if (step.send === 'clear') socket.emit('clear_alarm', clearFor(step.mgdl, member.unit, lang));
       else {
         const raised = alarmFor(step.mgdl, member, lang);
         if (raised) socket.emit(raised.event, raised.alarm);
       }
-    }
+    });
   }
 
-  /** Nightscout's `ack`: `{ level, group, silenceTime }`; a read-only secret (a follower's tool) cannot silence the member's alarms. */
+  /** Every socket listening for the member's alarms (`/alarm` and the root channel), with its language. */
+  private async toListeners(memberId: number, send: (socket: { emit: (event: string, body: unknown) => unknown }, lang: string) => void): Promise<void> {
+    if (!this.io) return;
+    const room = `member:${memberId}`;
+    const sockets = [...(await this.io.of('/alarm').in(room).fetchSockets()), ...(await this.io.of('/').in(room).fetchSockets())];
+    for (const socket of sockets) send(socket, (socket.data.alarms as AlarmListener).lang);
+  }
+
+  /**
+   * Nightscout's `ack`: `{ level, group, silenceTime }`. As Nightscout does, every phone and tool
+   * of the member then hears `clear_alarm`, so one person's "I've got it" stops the others ringing.
+   * A read-only secret (a follower's tool) cannot silence the member's alarms.
+   */
   acknowledge(socket: Socket, args: unknown[]): void {
     const answer = ackOf(args);
     const listener = socket.data.alarms as AlarmListener | undefined;
@@ -107,6 +116,9 @@ export class SocketFeed implements NightscoutFeed {
     const silence = typeof silenceTime === 'number' && silenceTime > 0 ? Math.min(silenceTime, 24 * HOUR) : DEFAULT_SILENCE_MS;
     this.alarms.acknowledge(listener.memberId, level, silence, this.deps.now());
     answer({ success: true });
+    this.toListeners(listener.memberId, (other, lang) => other.emit('clear_alarm', acknowledgedFor(lang))).catch((error: unknown) =>
+      console.error('nightscout alarm ack', error),
+    );
   }
 
   async close(): Promise<void> {

@@ -470,9 +470,13 @@ describe('alarms for AAPS ("receive alarms" on /alarm, and the NSClient v1 chann
       expect((await warning).body).toMatchObject({ level: 1, eventName: 'low', title: 'Alerte glycémie basse' });
       expect(heard.count('urgent_alarm')).toBe(1);
 
-      // A follower's read-only tool cannot silence the member's phone; the uploader can.
+      // A follower's read-only tool cannot silence the member's phone; the uploader can, and
+      // then every listener hears the alarm cleared, so the others stop ringing.
       expect(await ack(carer, 2, 600_000)).toEqual({ success: false });
+      const [ackCleared, carerAckCleared] = [heard.next('clear_alarm'), carerHeard.next('clear_alarm')];
       expect(await ack(aaps, 2, 600_000)).toEqual({ success: true });
+      expect((await ackCleared).body).toMatchObject({ clear: true, title: 'Alerte acquittée', group: 'default' });
+      expect((await carerAckCleared).body).toMatchObject({ clear: true, title: 'Alarm acknowledged' });
       const cleared = heard.next('clear_alarm');
       await upload(secret, 52, now - 40_000);
       await upload(secret, 120, now - 30_000);
