@@ -156,8 +156,9 @@ export function createI18n(options: CreateI18nOptions): PortalI18n {
 
   // Stored at once, and only when it differs: written after the catalog loads, it would
   // overwrite a language chosen meanwhile (another tab, a script, the chooser of a slow page).
+  // The document's lang and dir were set by the `languageChanged` listener as i18next started.
   if (stored !== initial) persist(initial);
-  const ready = ensureLoaded(initial).then(() => applyToDocument(initial));
+  const ready = ensureLoaded(initial);
 
   return {
     i18n,

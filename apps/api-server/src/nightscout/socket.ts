@@ -81,10 +81,11 @@ export class SocketFeed implements NightscoutFeed {
     const doc = JSON.parse(row.doc) as Doc;
     if ((doc.type !== undefined && doc.type !== 'sgv') || typeof doc.sgv !== 'number' || !this.io || !this.deps) return;
     // A back-fill of hundreds of entries asks nothing of the database here.
-    if (!isLiveReading(row.date, this.deps.now())) return;
+    const now = this.deps.now();
+    if (!isLiveReading(row.date, now)) return;
     const member = await this.deps.store.getMember(memberId);
     if (!member) return;
-    const step = this.alarms.reading(memberId, row.date, doc.sgv, member, this.deps.now());
+    const step = this.alarms.reading(memberId, row.date, doc.sgv, member, now);
     if (step.send === 'nothing') return;
     await this.toListeners(memberId, (socket, lang) => {
       if (step.send === 'clear') socket.emit('clear_alarm', clearFor(step.mgdl, member.unit, lang));
