@@ -1,13 +1,11 @@
 /**
- * Loads the iglu reference files (../shared/reference beside the repository, see
+ * Loads the iglu reference files (REFERENCE_DIR: ../shared/reference beside the repository, see
  * reference/README.md). Test-only; not part of the published entry point.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { Reading } from '../types.js';
-
-export const REFERENCE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/reference');
+import { REFERENCE_DIR } from './reference-dir.js';
 
 /** The example data's zone: a fixed UTC−5 ("EST" in R), IANA Etc/GMT+5. */
 export const EXAMPLE_ZONE = 'Etc/GMT+5';
