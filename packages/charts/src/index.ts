@@ -25,7 +25,7 @@ export {
 export type { GlucoseRangeKey, GoalSet, RangeGoal } from './clinical';
 export { createChartTheme, defaultChartTheme } from './theme';
 export type { ChartTheme } from './theme';
-export { formatGlucose, formatPercent, isHi, isLo, toDisplayUnit } from './units';
+export { formatGlucose, formatPercent, isHi, isLo, percentDigits, toDisplayUnit } from './units';
 export type { GlucoseUnit } from './units';
 export {
   FIXTURE_HI_MGDL,

@@ -25,10 +25,24 @@ export function formatGlucose(mgdl: number, unit: GlucoseUnit, locale = 'en'): s
   return numberFormat(locale, unit === 'mmol/L' ? 1 : 0).format(toDisplayUnit(mgdl, unit));
 }
 
-/** A percent formatted for the locale, one decimal under 1 %, else whole: "0.4", "12". */
-export function formatPercent(percent: number, locale = 'en'): string {
-  const digits = percent > 0 && percent < 1 ? 1 : 0;
-  return numberFormat(locale, digits).format(digits ? Math.round(percent * 10) / 10 : Math.round(percent));
+/**
+ * How many decimals a percent is printed with: one under 1 %, else none; and one more, two at
+ * most, while rounding would print one of the goal `thresholds` it stands beside. "1 % (<1 %),
+ * not met" reads as a contradiction to the person deciding on it; "1.2 %" does not.
+ */
+export function percentDigits(percent: number, thresholds: readonly number[] = []): number {
+  let digits = percent > 0 && percent < 1 ? 1 : 0;
+  if (thresholds.includes(percent)) return digits;
+  while (digits < 2 && thresholds.includes(roundTo(percent, digits))) digits++;
+  return digits;
+}
+
+const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A percent formatted for the locale: "0.4", "12", and "1.2" beside a goal of 1 (see percentDigits). */
+export function formatPercent(percent: number, locale = 'en', thresholds: readonly number[] = []): string {
+  const digits = percentDigits(percent, thresholds);
+  return numberFormat(locale, digits).format(roundTo(percent, digits));
 }
 
 /** True when the reading is below the sensor's span (device shows "LO"). */

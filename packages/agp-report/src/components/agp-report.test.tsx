@@ -57,6 +57,14 @@ describe('<AgpReport> in English', () => {
     expect(screen.getByText('Target range 3.9–10.0 mmol/L')).toBeTruthy();
   });
 
+  it('never prints a result that reads as its goal threshold', async () => {
+    const consensusTimeInRanges = { veryLow: 1.2, low: 2.76, target: 69.6, high: 22, veryHigh: 4.44 };
+    const { container } = await renderReport({ model: { ...demoReportModel({ days: 7 }), consensusTimeInRanges } });
+    const results = Array.from(container.querySelectorAll('table.agp-targets tbody tr td.agp-num'), (td) => td.textContent);
+    // In range 69.6 (not "70%" beside >70%), below 70 3.96 (not "4%" beside <4%), below 54 1.2 (not "1%" beside <1%).
+    expect(results).toEqual(['69.6%', '3.96%', '1.2%', '26%', '4%']);
+  });
+
   it('marks the goal set that applies to the member', async () => {
     const { container } = await renderReport({ model: { ...demoReportModel({ days: 7 }), goalSet: 'olderHighRisk' } });
     expect(container.querySelector('th.agp-goal-active')!.textContent).toBe('Goals for older or high-risk people with diabetes');

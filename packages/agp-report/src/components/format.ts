@@ -1,3 +1,4 @@
+import { percentDigits } from '@cgm-portal/charts';
 import { MGDL_PER_MMOL } from '@cgm-portal/glucose-metrics';
 import { formatDate, formatNumber, formatPercent, type LanguageCode } from '@cgm-portal/i18n';
 import { DateTime } from 'luxon';
@@ -11,8 +12,8 @@ export interface ReportFormat {
   chartLocale: string;
   /** Glucose in the display unit without the unit: "154" or "8.6"; "—" when missing. */
   glucose: (mgdl: number | null | undefined) => string;
-  /** 0–100 with the language's percent sign; one decimal under 1 %, as the charts do. */
-  percent: (percent: number | null | undefined) => string;
+  /** 0–100 with the language's percent sign; decimals as the charts' percentDigits (goal `thresholds` beside it). */
+  percent: (percent: number | null | undefined, thresholds?: readonly number[]) => string;
   /** 0–100 with the language's percent sign and one decimal: GMI and eA1c ("7.0%", "7,0 %"). */
   percentOneDecimal: (percent: number | null | undefined) => string;
   /** A plain number with `digits` decimals. */
@@ -33,8 +34,8 @@ export function createReportFormat(lang: LanguageCode, unit: GlucoseUnit, timeZo
     chartLocale: `${lang}-u-nu-latn`,
     // Units convert here, at the edge of display, with the product's one factor (spec §9).
     glucose: (mgdl) => (mgdl == null ? number(null) : number(mmol ? mgdl / MGDL_PER_MMOL : mgdl, mmol ? 1 : 0)),
-    percent: (p) => {
-      const digits = p != null && p > 0 && p < 1 ? 1 : 0;
+    percent: (p, thresholds) => {
+      const digits = p == null ? 0 : percentDigits(p, thresholds);
       return formatPercent(p, lang, { maximumFractionDigits: digits, minimumFractionDigits: digits });
     },
     percentOneDecimal: (p) => formatPercent(p, lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),

@@ -91,7 +91,7 @@ export function StatisticsAndTargets() {
                   {rowLabel(keys)}
                 </th>
                 <td className="agp-num">
-                  <strong>{fmt.percent(value)}</strong>
+                  <strong>{fmt.percent(value, humanTargets ? [standard, older].flatMap((goal) => (goal ? [goal.percent] : [])) : [])}</strong>
                 </td>
                 {humanTargets ? (
                   <>

@@ -30,6 +30,16 @@ describe('TimeInRangesBar', () => {
     expect(items[4]).toMatch(/not met$/);
   });
 
+  it('never prints a goal line that contradicts its verdict', () => {
+    // 1.2 % very low rounds to "1 %", which would read "1% (goal <1%) — not met".
+    render(<TimeInRangesBar percentages={{ veryLow: 1.2, low: 2.76, target: 69.6, high: 22, veryHigh: 4.44 }} unit="mg/dL" width={480} />);
+    const items = screen.getAllByRole('listitem').map((li) => strip(li.textContent ?? ''));
+    expect(items[0]).toMatch(/: 69.6% \(goal >70%\) — not met$/);
+    expect(items[1]).toMatch(/Below 70 mg\/dL: 3.96% \(goal <4%\) — met$/);
+    expect(items[2]).toMatch(/Below 54 mg\/dL: 1.2% \(goal <1%\) — not met$/);
+    expect(items[3]).toMatch(/: 26% \(goal <25%\) — not met$/);
+  });
+
   it('uses the older/high-risk goals when asked', () => {
     render(<TimeInRangesBar percentages={percentages} unit="mmol/L" goals="olderHighRisk" width={480} />);
     expect(screen.getByText('Goals for older or high-risk people')).toBeTruthy();

@@ -222,7 +222,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                   {keyed(
                     fillTemplateParts<ReactNode>(labels.goalLine, {
                       name: <span>{goalName(goal)}</span>,
-                      value: <Ltr>{pctText(goalValue(goal, percentages))}</Ltr>,
+                      value: <Ltr>{`${formatPercent(goalValue(goal, percentages), locale, [goal.percent])}%`}</Ltr>,
                       goal: <Ltr>{`${goal.comparator}${formatPercent(goal.percent, locale)}%`}</Ltr>,
                     }),
                   )}{' '}
