@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSites, type SiteRule } from './serving/sites';
 
 /** Server configuration from the environment (see README). */
 export interface ServerConfig {
@@ -16,7 +18,16 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** CGM_NIGHTSCOUT_JWT_KEY: signs Nightscout API v3 JWTs; set it when several servers share one database. */
   nightscoutJwtKey?: string;
+  /** CGM_APPS: the built apps this process serves, by port or host name (serving/sites.ts). */
+  apps: SiteRule[];
+  /** CGM_APPS_DIR: the folder holding `<app>/dist`; by default the repository's apps/. */
+  appsDir: string;
+  /** CGM_SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight before cutting them. */
+  shutdownGraceMs: number;
 }
+
+/** apps/ of this checkout: main.ts runs from apps/api-server/src (tsx) or apps/api-server/dist (node). */
+const repositoryApps = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -47,5 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     nightscoutJwtKey: env.CGM_NIGHTSCOUT_JWT_KEY || undefined,
+    apps: parseSites(env.CGM_APPS),
+    appsDir: resolve(env.CGM_APPS_DIR || repositoryApps),
+    shutdownGraceMs: positiveNumber('CGM_SHUTDOWN_GRACE_MS', env.CGM_SHUTDOWN_GRACE_MS, 15_000),
   };
 }

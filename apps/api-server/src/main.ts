@@ -1,57 +1,100 @@
 import type { Server as HttpServer } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ReportPrinter } from './report-pdf/printer';
 import { mountReportPdf, portalOriginsFrom } from './report-pdf/report-pdf';
 import { readConfig } from './config';
-import { createNodeDeps } from './node-server';
+import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
+import { backup } from './operations';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
+import { drainListeners, startListeners } from './serving/listeners';
+import { loadSites } from './serving/sites';
 
-// `node dist/main.js` serves; `node dist/main.js seed` seeds (when the database has no members).
+// `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
+// database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
 const config = readConfig();
-const deps = await createNodeDeps(config);
-const seedOnly = process.argv[2] === 'seed';
+const command = process.argv[2] ?? 'serve';
 
-if (seedOnly || config.seedWhenEmpty) {
-  if ((await deps.store.countMembers()) === 0) {
-    const started = Date.now();
-    const seed = process.env.CGM_SEED_NUMBER ? Number(process.env.CGM_SEED_NUMBER) : undefined;
-    const summary = await seedDemoData(deps.store, deps.platform, { seed });
-    console.info(
-      `seeded demo data in ${Date.now() - started} ms: ${summary.members} accounts, ${summary.readings} readings, ${summary.sessions} sensor sessions, ${summary.events} events`,
-    );
-  } else if (seedOnly) {
-    console.info('the database already has members; nothing seeded');
+if (command === 'migrate') {
+  const store = await openStore(config);
+  await store.close();
+  console.info('the database schema is up to date');
+} else if (command === 'backup') {
+  try {
+    console.info(`backed up to ${await backup(config, process.argv[3])}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
   }
+} else if (command === 'seed' || command === 'serve') {
+  await serveOrSeed(command === 'seed');
+} else {
+  console.error(`unknown command "${command}": use serve (default), seed, migrate or backup <file>`);
+  process.exitCode = 2;
 }
 
-if (seedOnly) {
-  await deps.store.close();
-} else {
-  // Nightscout's websockets (AAPS) share the HTTP server; the feed tells them of every upload.
+async function serveOrSeed(seedOnly: boolean) {
+  // The apps are read before anything else: a missing build is a start-up error, not a 404 later.
+  const sites = seedOnly ? undefined : loadSites(config.apps, config.appsDir);
+  const deps = await createNodeDeps(config);
+  if (seedOnly || config.seedWhenEmpty) {
+    if ((await deps.store.countMembers()) === 0) {
+      const started = Date.now();
+      const seed = process.env.CGM_SEED_NUMBER ? Number(process.env.CGM_SEED_NUMBER) : undefined;
+      const summary = await seedDemoData(deps.store, deps.platform, { seed });
+      console.info(
+        `seeded demo data in ${Date.now() - started} ms: ${summary.members} accounts, ${summary.readings} readings, ${summary.sessions} sensor sessions, ${summary.events} events`,
+      );
+    } else if (seedOnly) {
+      console.info('the database already has members; nothing seeded');
+    }
+  }
+  if (seedOnly || !sites) {
+    await deps.store.close();
+    return;
+  }
+
+  // Nightscout's websockets (AAPS) share the HTTP servers; the feed tells them of every upload.
   const feed = new SocketFeed();
   deps.nightscoutFeed = feed;
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
   mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
-    console.info(`api-server listening on http://${config.host}:${info.port}/api (${where})`);
-    if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
-    console.info(`demo logins (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) {
-      console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
-    }
+
+  let draining = false;
+  const listeners = await startListeners({
+    api: app,
+    sites,
+    host: config.host,
+    port: config.port,
+    ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
-  feed.attach(server as unknown as HttpServer, deps);
-  const stop = () => {
-    void feed.close();
-    server.close();
-    void printer.close();
-    void deps.store.close().finally(() => process.exit(0));
+  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps);
+
+  const [main, ...appPorts] = listeners;
+  const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
+  console.info(`api-server listening on http://${config.host}:${main!.port}/api (${where})`);
+  for (const { port, app: built } of appPorts) console.info(`  ${built!.id} on http://${config.host}:${port}/`);
+  for (const [host, built] of sites.hosts) console.info(`  ${built.id} for host ${host}`);
+  if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
+  console.info(`demo logins (password ${DEMO_PASSWORD}):`);
+  for (const a of DEMO_ACCOUNTS) {
+    console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
+  }
+
+  // SIGTERM (a deploy, a scale-in): readiness fails at once so the proxy stops sending, requests
+  // in flight finish, sockets close, then the database. A second signal exits at once.
+  const stop = async (signal: string) => {
+    if (draining) process.exit(1);
+    draining = true;
+    console.info(`${signal}: draining requests in flight (up to ${config.shutdownGraceMs} ms)`);
+    await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close()]);
+    await printer.close();
+    await deps.store.close();
+    console.info('stopped cleanly');
+    process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
