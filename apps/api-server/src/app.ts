@@ -115,6 +115,7 @@ function mountTestHooks(app: Hono, deps: Deps) {
   app.get('/api/test/slow', async (c) => {
     const ms = Math.min(Number(c.req.query('ms')) || 0, 10_000);
     await new Promise((resolve) => setTimeout(resolve, ms));
+    console.info(`test hook waited ${ms} ms`);
     return c.json({ code: 200, message: 'ok', item: { waitedMs: ms } });
   });
   app.post('/api/test/expireToken', async (c) => {

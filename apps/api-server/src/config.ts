@@ -24,6 +24,8 @@ export interface ServerConfig {
   appsDir: string;
   /** CGM_SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /** CGM_METRICS_TOKEN (bearer, every listener) and/or CGM_METRICS_PORT (its own listener). */
+  metrics: { token?: string; port?: number };
 }
 
 /** apps/ of this checkout: main.ts runs from apps/api-server/src (tsx) or apps/api-server/dist (node). */
@@ -39,6 +41,7 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const enableTestHooks = env.CGM_ENABLE_TEST_HOOKS === '1';
+  if (env.CGM_METRICS_TOKEN && env.CGM_METRICS_TOKEN.length < 24) throw new Error('CGM_METRICS_TOKEN must be at least 24 characters');
   if (production && enableTestHooks) throw new Error('CGM_ENABLE_TEST_HOOKS cannot be on with NODE_ENV=production');
   const rsaBits = positiveNumber('CGM_RSA_BITS', env.CGM_RSA_BITS, 2048);
   if (![1024, 2048, 3072, 4096].includes(rsaBits)) throw new Error('CGM_RSA_BITS must be 1024, 2048, 3072 or 4096');
@@ -61,5 +64,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apps: parseSites(env.CGM_APPS),
     appsDir: resolve(env.CGM_APPS_DIR || repositoryApps),
     shutdownGraceMs: positiveNumber('CGM_SHUTDOWN_GRACE_MS', env.CGM_SHUTDOWN_GRACE_MS, 15_000),
+    metrics: {
+      token: env.CGM_METRICS_TOKEN || undefined,
+      port: env.CGM_METRICS_PORT === '0' ? 0 : env.CGM_METRICS_PORT ? positiveNumber('CGM_METRICS_PORT', env.CGM_METRICS_PORT, 0) : undefined,
+    },
   };
 }

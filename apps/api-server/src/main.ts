@@ -6,7 +6,11 @@ import { readConfig } from './config';
 import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
 import { backup } from './operations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
+import { log, routeConsoleToLog } from './observability/log';
+import { prometheusSink } from './observability/metrics';
+import { observedApi } from './observability/observed-api';
+import { setTelemetrySink, telemetry } from './observability/telemetry';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { drainListeners, startListeners } from './serving/listeners';
 import { loadSites } from './serving/sites';
 
@@ -34,6 +38,8 @@ if (command === 'migrate') {
 }
 
 async function serveOrSeed(seedOnly: boolean) {
+  // The commands print plain text for a person; the server logs JSON lines for its operators.
+  if (!seedOnly) routeConsoleToLog();
   // The apps are read before anything else: a missing build is a start-up error, not a 404 later.
   const sites = seedOnly ? undefined : loadSites(config.apps, config.appsDir);
   const deps = await createNodeDeps(config);
@@ -54,31 +60,56 @@ async function serveOrSeed(seedOnly: boolean) {
     return;
   }
 
+  setTelemetrySink(prometheusSink);
+  // Readings stored from now on (the seed above is not ingestion).
+  const insertReadings = deps.store.insertReadings.bind(deps.store);
+  deps.store.insertReadings = async (rows) => {
+    const stored = await insertReadings(rows);
+    if (stored > 0) telemetry.readingsIngested(stored, 'any');
+    return stored;
+  };
   // Nightscout's websockets (AAPS) share the HTTP servers; the feed tells them of every upload.
   const feed = new SocketFeed();
   deps.nightscoutFeed = feed;
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
+  const print = printer.print.bind(printer);
+  printer.print = async (url) => {
+    const started = performance.now();
+    try {
+      const pdf = await print(url);
+      telemetry.pdfRendered((performance.now() - started) / 1000, 'ok');
+      return pdf;
+    } catch (error) {
+      telemetry.pdfRendered((performance.now() - started) / 1000, 'failed');
+      throw error;
+    }
+  };
   mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
 
   let draining = false;
   const listeners = await startListeners({
-    api: app,
+    api: observedApi(app),
     sites,
+    metrics: config.metrics,
     host: config.host,
     port: config.port,
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps);
 
-  const [main, ...appPorts] = listeners;
+  const [main, ...others] = listeners;
+  const appPorts = others.filter((l) => !l.metricsOnly);
+  const metricsListener = others.find((l) => l.metricsOnly);
   const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
   console.info(`api-server listening on http://${config.host}:${main!.port}/api (${where})`);
   for (const { port, app: built } of appPorts) console.info(`  ${built!.id} on http://${config.host}:${port}/`);
   for (const [host, built] of sites.hosts) console.info(`  ${built.id} for host ${host}`);
+  if (metricsListener) console.info(`  metrics on http://${config.host}:${metricsListener.port}/metrics`);
   if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
-  console.info(`demo logins (password ${DEMO_PASSWORD}):`);
+  // The demo password is in the README, never in the log (the log holds no password).
+  console.info('demo logins (password: see apps/api-server/README.md):');
   for (const a of DEMO_ACCOUNTS) {
     console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
   }
@@ -88,11 +119,11 @@ async function serveOrSeed(seedOnly: boolean) {
   const stop = async (signal: string) => {
     if (draining) process.exit(1);
     draining = true;
-    console.info(`${signal}: draining requests in flight (up to ${config.shutdownGraceMs} ms)`);
+    log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining requests in flight');
     await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close()]);
     await printer.close();
     await deps.store.close();
-    console.info('stopped cleanly');
+    log.info('stopped cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
