@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@cgm-portal/api-client';
 import { startServer, type RunningServer } from '../test-support/server';
@@ -336,5 +337,76 @@ describe('API v1', () => {
     expect((await call('GET', '/api/v1/treatments', { headers: headers('delete') })).status).toBe(403);
     expect((await call('POST', '/api/v1/treatments', { headers: headers('delete'), body: { eventType: 'Note', created_at: new Date(day(14)).toISOString() } })).status).toBe(403);
     expect((await call('DELETE', '/api/v1/treatments/5f2100000000000000000b01', { headers: headers('delete') })).status).toBe(200);
+  });
+});
+
+describe('API v3 PUT of an absent document', () => {
+  it('creates it under the identifier of the path: 201 with Location', async () => {
+    const id = 'conformance-put-created';
+    const answer = await v3('PUT', `/treatments/${id}`, bolus(day(15)));
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('Location')).toBe(`/api/v3/treatments/${id}`);
+    expect((await v3('GET', `/treatments/${id}`)).body.result).toMatchObject({ identifier: id, insulin: 0.3 });
+    expect((await v3('PUT', '/treatments/conformance-put-refused', bolus(day(16)), 'update')).body).toEqual({ status: 403, message: 'Missing permission api:treatments:create' });
+  });
+});
+
+describe('status.json', () => {
+  it('lists the plugins the member’s device status shows, in the member’s unit; anonymous callers get the base list', async () => {
+    const headers = { 'api-secret': sha1(token.all) };
+    const anonymous = await call('GET', '/api/v1/status.json');
+    expect(anonymous.body.settings.enable).not.toContain('openaps');
+    await call('POST', '/api/v1/devicestatus', { headers, body: { device: 'openaps://phone', created_at: new Date().toISOString(), openaps: { iob: { iob: 1 }, suggested: { COB: 10 } }, pump: { reservoir: 100 } } });
+    const status = await call('GET', '/api/v1/status.json', { headers });
+    expect(status.body.settings.enable).toEqual(expect.arrayContaining(['careportal', 'openaps', 'pump', 'iob', 'cob', 'basal']));
+    expect(status.body.settings.units).toMatch(/^(mg\/dl|mmol)$/);
+  });
+});
+
+describe('sockets', () => {
+  const storage = () => io(`${server.baseUrl}/storage`, { transports: ['websocket'], forceNew: true });
+  const ask = <T>(socket: ReturnType<typeof io>, event: string, body: unknown) => new Promise<T>((resolve) => socket.emit(event, body, resolve));
+
+  it('/storage refuses with Nightscout’s messages: a bad token, and a secret that may not read', async () => {
+    const socket = storage();
+    try {
+      expect(await ask(socket, 'subscribe', { accessToken: 'wrong' })).toEqual({ success: false, message: 'Missing or bad accessToken' });
+      expect(await ask(socket, 'subscribe', { accessToken: token.create })).toEqual({ success: false, message: 'Unauthorized to receive any collection' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('/storage tells of a PATCH with the whole document, subject and modifiedBy included, and of a permanent delete', async () => {
+    const socket = storage();
+    try {
+      await ask(socket, 'subscribe', { accessToken: token.all, collections: ['treatments'] });
+      const id = (await v3('POST', '/treatments', bolus(day(17)))).body.identifier as string;
+      const updated = new Promise<{ colName: string; doc: Record<string, unknown> }>((resolve) => socket.once('update', resolve));
+      await v3('PATCH', `/treatments/${id}`, { insulin: 0.4 });
+      expect(await updated).toEqual({ colName: 'treatments', doc: expect.objectContaining({ identifier: id, insulin: 0.4, subject: 'conformance', modifiedBy: 'conformance', srvModified: expect.any(Number) }) });
+      const deleted = new Promise<unknown>((resolve) => socket.once('delete', resolve));
+      await v3('DELETE', `/treatments/${id}?permanent=true`);
+      expect(await deleted).toEqual({ colName: 'treatments', identifier: id });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('the legacy channel refuses what a secret may not do with Nightscout’s words, and gives a create-only secret no data', async () => {
+    const socket = io(server.baseUrl, { transports: ['websocket'], forceNew: true });
+    let updates = 0;
+    socket.on('dataUpdate', () => updates++);
+    try {
+      expect(await ask(socket, 'dbAdd', { collection: 'treatments', data: { eventType: 'Note' } })).toEqual({ result: 'Not authorized' });
+      expect(await ask(socket, 'authorize', { client: 'test', secret: sha1(token.create) })).toEqual({ read: false, write: true, write_treatment: true });
+      expect(await ask(socket, 'dbUpdate', { collection: 'treatments', data: { notes: 'x' } })).toEqual({ result: 'Not permitted' });
+      expect(await ask(socket, 'dbRemove', { collection: 'treatments', _id: '5f2100000000000000000b01' })).toEqual({ result: 'Not permitted' });
+      const added = await ask<{ _id: string; mills: number }[]>(socket, 'dbAdd', { collection: 'treatments', data: { eventType: 'Carb Correction', carbs: 12, created_at: new Date(day(18)).toISOString() } });
+      expect(added).toEqual([expect.objectContaining({ carbs: 12, mills: day(18) })]);
+      expect(updates).toBe(0);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { MemberRow, NightscoutCollection } from '../store/types';
 import { addDerived, createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
 import { mayDo, permissionOf, type Operation } from './permissions';
 import { secretHolderOf, type SecretHolder } from './secrets';
-import { NIGHTSCOUT_VERSION } from './status';
+import { statusBody } from './status';
 import { mountNightscoutV3 } from './v3';
 
 /**
@@ -125,21 +125,10 @@ function findBound(c: Context, op: '$gte' | '$gt' | '$lte' | '$lt'): number | un
 
 export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): void {
   mountNightscoutV3(app, deps, feed);
-  const status = (c: Context) => {
-    const now = deps.now();
-    return c.json({
-      status: 'ok',
-      name: 'CGM Portal',
-      version: NIGHTSCOUT_VERSION,
-      serverTime: new Date(now).toISOString(),
-      serverTimeEpoch: now,
-      apiEnabled: true,
-      careportalEnabled: true,
-      boluscalcEnabled: false,
-      settings: { units: 'mg/dl', authDefaultRoles: 'denied', enable: ['careportal', 'api'], customTitle: 'CGM Portal' },
-      extendedSettings: {},
-      authorized: null,
-    });
+  // Anonymous callers get the server's status; a secret that may read adds the member's unit and plugins.
+  const status = async (c: Context) => {
+    const holder = await secretHolderOf(deps, c);
+    return c.json(await statusBody(deps, holder && mayDo(holder.scope, 'read') ? holder.member : null));
   };
   for (const prefix of ['/api/v1', '/api']) {
     app.get(`${prefix}/status`, status);
@@ -150,7 +139,8 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     app.get(`${prefix}/status.svg`, (c) => c.redirect('https://img.shields.io/badge/Nightscout-OK-green.svg', 302));
     app.get(`${prefix}/status.png`, (c) => c.redirect('https://img.shields.io/badge/Nightscout-OK-green.png', 302));
     app.get(`${prefix}/status.js`, async (c) => {
-      const settings = await (status(c).json() as Promise<unknown>);
+      const holder = await secretHolderOf(deps, c);
+      const settings = await statusBody(deps, holder && mayDo(holder.scope, 'read') ? holder.member : null);
       return c.body(`this.serverSettings = ${JSON.stringify(settings)};`, 200, { 'Content-Type': 'application/javascript; charset=utf-8' });
     });
   }

@@ -246,12 +246,16 @@ function mountLegacy(root: Namespace, deps: Deps, feed: SocketFeed) {
       // Nightscout disconnects a wrong secret without an answer.
       if (!holder) return void socket.disconnect(true);
       socket.emit('connected');
-      listen(socket, holder);
-      await socket.join(`member:${holder.member.id}`);
-      const hours = typeof message.history === 'number' ? message.history : 48;
-      socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
+      // As in Nightscout, only a secret that may read receives data (a create-only Careportal secret does not).
+      const canRead = mayDo(holder.scope, 'read');
+      if (canRead) {
+        listen(socket, holder);
+        await socket.join(`member:${holder.member.id}`);
+        const hours = typeof message.history === 'number' ? message.history : 48;
+        socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
+      }
       const canWrite = mayDo(holder.scope, 'create') || mayDo(holder.scope, 'update');
-      ack({ read: mayDo(holder.scope, 'read'), write: canWrite, write_treatment: canWrite });
+      ack({ read: canRead, write: canWrite, write_treatment: canWrite });
     });
 
     const writable = (collectionName: unknown, operation: Operation = 'create'): { collection: NightscoutCollection } | { refusal: string } => {
