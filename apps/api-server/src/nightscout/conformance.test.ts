@@ -110,6 +110,15 @@ describe('API v3 create', () => {
     expect(read.body.result).toMatchObject({ date: 1560146828576, utcOffset: 120 });
   });
 
+  it('reads a date without offset as the member’s wall time and gives it the zone’s offset', async () => {
+    const doc = { ...bolus(0), date: '2022-05-20T10:00:00', device: 'wall-time' } as Record<string, unknown>;
+    delete doc.utcOffset;
+    const created = await v3('POST', '/treatments', doc);
+    const read = (await v3('GET', `/treatments/${created.body.identifier}`)).body.result;
+    // The demo member lives in Europe/London: 10:00 in May is 09:00 UTC, offset +60.
+    expect(read).toMatchObject({ date: Date.UTC(2022, 4, 20, 9, 0), utcOffset: 60 });
+  });
+
   it('advances srvModified on an identical re-POST (AAPS checks it) and answers isDeduplication', async () => {
     const doc = bolus(day(3));
     const first = await v3('POST', '/treatments', doc);
@@ -154,6 +163,7 @@ describe('API v3 update (PUT, PATCH)', () => {
     const answer = await v3('PUT', `/treatments/${identifier}`, { ...bolus(day(4)), [field]: value, insulin: 5 });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(`Field ${field} cannot be modified by the client`);
+    expect((await events(day(4))).map((e) => e.detail)).toEqual([{ eventType: 'insulin', insulinKind: 'Short_acting', units: 0.3 }]);
   });
 
   it('PATCH names the modifier, answers Last-Modified, follows into the portal and tells the socket', async () => {
@@ -172,6 +182,7 @@ describe('API v3 update (PUT, PATCH)', () => {
     expect((await v3('PUT', `/treatments/${identifier}`, bolus(day(4), { insulin: 9 }), 'all', { 'If-Unmodified-Since': stale })).status).toBe(412);
     expect((await v3('PATCH', `/treatments/${identifier}`, { insulin: 9 }, 'all', { 'If-Unmodified-Since': stale })).status).toBe(412);
     expect((await v3('GET', `/treatments/${identifier}`)).body.result.insulin).toBe(0.7);
+    expect((await events(day(4))).map((e) => e.detail)).toEqual([{ eventType: 'insulin', insulinKind: 'Short_acting', units: 0.7 }]);
   });
 
   it('refuses changes to a read-only document (422), deletion included', async () => {
@@ -372,6 +383,15 @@ describe('sockets', () => {
     try {
       expect(await ask(socket, 'subscribe', { accessToken: 'wrong' })).toEqual({ success: false, message: 'Missing or bad accessToken' });
       expect(await ask(socket, 'subscribe', { accessToken: token.create })).toEqual({ success: false, message: 'Unauthorized to receive any collection' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('/alarm refuses a bad token with Nightscout’s message', async () => {
+    const socket = io(`${server.baseUrl}/alarm`, { transports: ['websocket'], forceNew: true });
+    try {
+      expect(await ask(socket, 'subscribe', { accessToken: 'wrong' })).toEqual({ success: false, message: 'Missing or bad accessToken' });
     } finally {
       socket.close();
     }

@@ -106,8 +106,11 @@ export function v3DateOf(value: unknown, zone: string): { time: number; offset?:
     const time = Date.parse(`${base}Z`) - offset * 60_000 + (fraction ? Math.round(Number(`0.${fraction}`) * 1000) : 0);
     return time > MIN_TIMESTAMP ? { time, offset } : null;
   }
+  const wall = timeOf(value);
   const time = dateOf({ date: value }, zone);
-  return time !== null && time > MIN_TIMESTAMP ? { time } : null;
+  if (time === null || time <= MIN_TIMESTAMP) return null;
+  // A wall time's offset is the member's zone's at that moment.
+  return { time, ...(wall && 'naive' in wall ? { offset: Math.round((wall.naive - time) / 60_000) } : {}) };
 }
 
 /** Whether an ISO wall time names a real moment (no month 20, no 50 o'clock). */
