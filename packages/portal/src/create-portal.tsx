@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './features/pwa/service-worker-registration';
 import { createPortalRouter } from './routes/router';
 import { createServices, type PortalServices } from './services';
 import { clearOnVersionChange } from './session/local-store';
@@ -40,6 +41,7 @@ export function createPortal(variant: Variant) {
           </UiProvider>
         </StrictMode>,
       );
+      registerServiceWorker();
     },
   };
 }
