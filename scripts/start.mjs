@@ -1,5 +1,5 @@
-// Starts the api-server (seeding demo data into an empty SQLite file) and serves the three
-// variant apps from their production builds. Prints every URL; Ctrl+C stops everything.
+// Starts the api-server (seeding demo data into an empty SQLite file), which also serves the
+// three variant apps from their production builds. Prints every URL; Ctrl+C stops everything.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,16 +42,17 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+// One Node process serves the API and the three production builds, each app on its own port
+// (CGM_APPS; see apps/api-server/README.md, "Configuration"). No dev server is involved.
 run('api', process.execPath, ['dist/main.js'], {
   cwd: join(root, 'apps/api-server'),
-  env: { ...process.env, PORT: String(apiPort), CGM_SEED: process.env.CGM_SEED ?? '1' },
+  env: {
+    ...process.env,
+    PORT: String(apiPort),
+    CGM_SEED: process.env.CGM_SEED ?? '1',
+    CGM_APPS: process.env.CGM_APPS ?? apps.map((app) => `${app.id}@${app.port}`).join(','),
+  },
 });
-for (const app of apps) {
-  run(app.id, 'pnpm', ['exec', 'vite', 'preview', '--port', String(app.port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: join(root, 'apps', app.id),
-    env: { ...process.env, API_PROXY_TARGET: process.env.API_PROXY_TARGET ?? apiTarget },
-  });
-}
 
 setTimeout(() => {
   console.info('\nCGM Portal is running:');

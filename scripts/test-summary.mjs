@@ -10,13 +10,17 @@ let skipped = 0;
 
 for (const group of ['apps', 'packages', 'tooling']) {
   for (const name of readdirSync(join(root, group))) {
-    const file = join(root, group, name, '.test-results', 'vitest.json');
-    if (!existsSync(file)) continue;
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    console.info(`${group}/${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    const dir = join(root, group, name, '.test-results');
+    if (!existsSync(dir)) continue;
+    // vitest.json, plus a named report per extra run (vitest-postgres.json: the same suite on PostgreSQL).
+    for (const file of readdirSync(dir).filter((f) => /^vitest.*\.json$/.test(f)).sort()) {
+      const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      passed += report.numPassedTests ?? 0;
+      failed += report.numFailedTests ?? 0;
+      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+      const run = file === 'vitest.json' ? '' : ` (${file.slice(7, -5)})`;
+      console.info(`${group}/${name}${run}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    }
   }
 }
 

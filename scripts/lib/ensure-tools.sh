@@ -24,3 +24,34 @@ ensure_chromium() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
 }
+
+# Debian's PostgreSQL, started as a private cluster on loopback for the api-server suite's second
+# run (the scale-out database). Exports CGM_TEST_DATABASE_URL; stop_postgres ends the cluster.
+PG_PORT=${CGM_PG_PORT:-55432}
+ensure_postgres() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  if [ -z "$bin" ]; then
+    echo "» apt-get install postgresql"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+  fi
+  PG_DIR=$(mktemp -d /tmp/cgm-pg-XXXXXX)
+  # initdb refuses to run as root: as root the cluster belongs to Debian's postgres user.
+  local as=()
+  if [ "$(id -u)" -eq 0 ]; then chown postgres "$PG_DIR"; as=(runuser -u postgres --); fi
+  "${as[@]}" "$bin/initdb" -D "$PG_DIR/data" -A trust -U postgres >/dev/null
+  "${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
+    -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
+  PG_CTL=("${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data")
+  export CGM_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+  echo "» PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT"
+}
+stop_postgres() {
+  [ -n "${PG_DIR:-}" ] || return 0
+  "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || true
+  rm -rf "$PG_DIR"
+}

@@ -1,5 +1,5 @@
 /**
- * Ports of one run: the api-server on E2E_PORT_BASE and the three apps' `vite preview` on the
+ * Ports of one run: the production server's API on E2E_PORT_BASE and its three app listeners on the
  * next three, so two runs on one machine (a developer's and CI's) need not collide.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 8790);

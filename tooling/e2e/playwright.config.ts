@@ -32,27 +32,21 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  webServer: [
-    {
-      command: `node ../../apps/api-server/dist/main.js`,
-      url: `${apiTarget}/api/health`,
-      env: {
-        PORT: String(API_PORT),
-        CGM_DATA_DIR: dataDir,
-        CGM_SEED: '1',
-        CGM_ENABLE_TEST_HOOKS: '1',
-        // The apps under test are the portal origins the PDF printer may open.
-        CGM_PORTAL_ORIGINS: APPS.map((app) => appUrl(app).replace(/\/$/, '')).join(','),
-      },
-      reuseExistingServer: false,
-      timeout: 120_000,
+  // The production server, as a deployment runs it: one Node process serves the API and the
+  // three built apps, each on its own port (CGM_APPS). No vite preview.
+  webServer: {
+    command: `node ../../apps/api-server/dist/main.js`,
+    url: `${apiTarget}/readyz`,
+    env: {
+      PORT: String(API_PORT),
+      CGM_DATA_DIR: dataDir,
+      CGM_SEED: '1',
+      CGM_ENABLE_TEST_HOOKS: '1',
+      CGM_APPS: APPS.map((app) => `${app.id}@${app.port}`).join(','),
+      // The apps under test are the portal origins the PDF printer may open.
+      CGM_PORTAL_ORIGINS: APPS.map((app) => appUrl(app).replace(/\/$/, '')).join(','),
     },
-    ...APPS.map((app) => ({
-      command: `pnpm --dir ../../apps/${app.id} exec vite preview --port ${app.port} --strictPort`,
-      url: `http://127.0.0.1:${app.port}/`,
-      env: { API_PROXY_TARGET: apiTarget },
-      reuseExistingServer: false,
-      timeout: 120_000,
-    })),
-  ],
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
 });

@@ -1,8 +1,10 @@
 // Shared Vitest presets: `node` for pure packages and the server, `dom` for React packages.
 import { defineConfig } from 'vitest/config';
 
-// Each package also writes a JSON report that scripts/test-summary.mjs adds up for CI.
-const reporters = ['default', ['json', { outputFile: '.test-results/vitest.json' }]];
+// Each package also writes a JSON report that scripts/test-summary.mjs adds up for CI; a second
+// run of the same suite (the api-server on PostgreSQL) names its own with CGM_TEST_REPORT.
+const reportName = process.env.CGM_TEST_REPORT ?? 'vitest';
+const reporters = ['default', ['json', { outputFile: `.test-results/${reportName}.json` }]];
 
 /** Pure code: no DOM, tests beside the code. */
 export const nodePreset = (overrides = {}) =>

@@ -111,6 +111,13 @@ export function createApp(given: Deps) {
 
 /** Browser-test helpers; only with CGM_ENABLE_TEST_HOOKS=1, never in production. */
 function mountTestHooks(app: Hono, deps: Deps) {
+  // A request that takes a while: what SIGTERM must let finish (graceful shutdown test).
+  app.get('/api/test/slow', async (c) => {
+    const ms = Math.min(Number(c.req.query('ms')) || 0, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    console.info(`test hook waited ${ms} ms`);
+    return c.json({ code: 200, message: 'ok', item: { waitedMs: ms } });
+  });
   app.post('/api/test/expireToken', async (c) => {
     const { token } = z.object({ token: z.string().min(1) }).parse(await c.req.json());
     await deps.store.updateToken(await sha256(token), { expiresAt: deps.now() });

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSites, type SiteRule } from './serving/sites';
 
 /** Server configuration from the environment (see README). */
 export interface ServerConfig {
@@ -16,7 +18,18 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** CGM_NIGHTSCOUT_JWT_KEY: signs Nightscout API v3 JWTs; set it when several servers share one database. */
   nightscoutJwtKey?: string;
+  /** CGM_APPS: the built apps this process serves, by port or host name (serving/sites.ts). */
+  apps: SiteRule[];
+  /** CGM_APPS_DIR: the folder holding `<app>/dist`; by default the repository's apps/. */
+  appsDir: string;
+  /** CGM_SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight before cutting them. */
+  shutdownGraceMs: number;
+  /** CGM_METRICS_TOKEN (bearer, every listener) and/or CGM_METRICS_PORT (its own listener). */
+  metrics: { token?: string; port?: number };
 }
+
+/** apps/ of this checkout: main.ts runs from apps/api-server/src (tsx) or apps/api-server/dist (node). */
+const repositoryApps = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -28,6 +41,7 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const enableTestHooks = env.CGM_ENABLE_TEST_HOOKS === '1';
+  if (env.CGM_METRICS_TOKEN && env.CGM_METRICS_TOKEN.length < 24) throw new Error('CGM_METRICS_TOKEN must be at least 24 characters');
   if (production && enableTestHooks) throw new Error('CGM_ENABLE_TEST_HOOKS cannot be on with NODE_ENV=production');
   const rsaBits = positiveNumber('CGM_RSA_BITS', env.CGM_RSA_BITS, 2048);
   if (![1024, 2048, 3072, 4096].includes(rsaBits)) throw new Error('CGM_RSA_BITS must be 1024, 2048, 3072 or 4096');
@@ -47,5 +61,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     nightscoutJwtKey: env.CGM_NIGHTSCOUT_JWT_KEY || undefined,
+    apps: parseSites(env.CGM_APPS),
+    appsDir: resolve(env.CGM_APPS_DIR || repositoryApps),
+    shutdownGraceMs: positiveNumber('CGM_SHUTDOWN_GRACE_MS', env.CGM_SHUTDOWN_GRACE_MS, 15_000),
+    metrics: {
+      token: env.CGM_METRICS_TOKEN || undefined,
+      port: env.CGM_METRICS_PORT === '0' ? 0 : env.CGM_METRICS_PORT ? positiveNumber('CGM_METRICS_PORT', env.CGM_METRICS_PORT, 0) : undefined,
+    },
   };
 }

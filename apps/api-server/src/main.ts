@@ -1,57 +1,131 @@
 import type { Server as HttpServer } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ReportPrinter } from './report-pdf/printer';
 import { mountReportPdf, portalOriginsFrom } from './report-pdf/report-pdf';
 import { readConfig } from './config';
-import { createNodeDeps } from './node-server';
+import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed';
+import { backup } from './operations';
+import { log, routeConsoleToLog } from './observability/log';
+import { prometheusSink } from './observability/metrics';
+import { observedApi } from './observability/observed-api';
+import { setTelemetrySink, telemetry } from './observability/telemetry';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { drainListeners, startListeners } from './serving/listeners';
+import { loadSites } from './serving/sites';
 
-// `node dist/main.js` serves; `node dist/main.js seed` seeds (when the database has no members).
+// `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
+// database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
 const config = readConfig();
-const deps = await createNodeDeps(config);
-const seedOnly = process.argv[2] === 'seed';
+const command = process.argv[2] ?? 'serve';
 
-if (seedOnly || config.seedWhenEmpty) {
-  if ((await deps.store.countMembers()) === 0) {
-    const started = Date.now();
-    const seed = process.env.CGM_SEED_NUMBER ? Number(process.env.CGM_SEED_NUMBER) : undefined;
-    const summary = await seedDemoData(deps.store, deps.platform, { seed });
-    console.info(
-      `seeded demo data in ${Date.now() - started} ms: ${summary.members} accounts, ${summary.readings} readings, ${summary.sessions} sensor sessions, ${summary.events} events`,
-    );
-  } else if (seedOnly) {
-    console.info('the database already has members; nothing seeded');
+if (command === 'migrate') {
+  const store = await openStore(config);
+  await store.close();
+  console.info('the database schema is up to date');
+} else if (command === 'backup') {
+  try {
+    console.info(`backed up to ${await backup(config, process.argv[3])}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
   }
+} else if (command === 'seed' || command === 'serve') {
+  await serveOrSeed(command === 'seed');
+} else {
+  console.error(`unknown command "${command}": use serve (default), seed, migrate or backup <file>`);
+  process.exitCode = 2;
 }
 
-if (seedOnly) {
-  await deps.store.close();
-} else {
-  // Nightscout's websockets (AAPS) share the HTTP server; the feed tells them of every upload.
+async function serveOrSeed(seedOnly: boolean) {
+  // The commands print plain text for a person; the server logs JSON lines for its operators.
+  if (!seedOnly) routeConsoleToLog();
+  // The apps are read before anything else: a missing build is a start-up error, not a 404 later.
+  const sites = seedOnly ? undefined : loadSites(config.apps, config.appsDir);
+  const deps = await createNodeDeps(config);
+  if (seedOnly || config.seedWhenEmpty) {
+    if ((await deps.store.countMembers()) === 0) {
+      const started = Date.now();
+      const seed = process.env.CGM_SEED_NUMBER ? Number(process.env.CGM_SEED_NUMBER) : undefined;
+      const summary = await seedDemoData(deps.store, deps.platform, { seed });
+      console.info(
+        `seeded demo data in ${Date.now() - started} ms: ${summary.members} accounts, ${summary.readings} readings, ${summary.sessions} sensor sessions, ${summary.events} events`,
+      );
+    } else if (seedOnly) {
+      console.info('the database already has members; nothing seeded');
+    }
+  }
+  if (seedOnly || !sites) {
+    await deps.store.close();
+    return;
+  }
+
+  setTelemetrySink(prometheusSink);
+  // Readings stored from now on (the seed above is not ingestion).
+  const insertReadings = deps.store.insertReadings.bind(deps.store);
+  deps.store.insertReadings = async (rows) => {
+    const stored = await insertReadings(rows);
+    if (stored > 0) telemetry.readingsIngested(stored, 'any');
+    return stored;
+  };
+  // Nightscout's websockets (AAPS) share the HTTP servers; the feed tells them of every upload.
   const feed = new SocketFeed();
   deps.nightscoutFeed = feed;
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
-  mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
-    console.info(`api-server listening on http://${config.host}:${info.port}/api (${where})`);
-    if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
-    console.info(`demo logins (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) {
-      console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
+  const print = printer.print.bind(printer);
+  printer.print = async (url) => {
+    const started = performance.now();
+    try {
+      const pdf = await print(url);
+      telemetry.pdfRendered((performance.now() - started) / 1000, 'ok');
+      return pdf;
+    } catch (error) {
+      telemetry.pdfRendered((performance.now() - started) / 1000, 'failed');
+      throw error;
     }
-  });
-  feed.attach(server as unknown as HttpServer, deps);
-  const stop = () => {
-    void feed.close();
-    server.close();
-    void printer.close();
-    void deps.store.close().finally(() => process.exit(0));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
+
+  let draining = false;
+  const listeners = await startListeners({
+    api: observedApi(app),
+    sites,
+    metrics: config.metrics,
+    host: config.host,
+    port: config.port,
+    ready: async () => !draining && (await deps.store.countMembers()) >= 0,
+  });
+  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps);
+
+  const [main, ...others] = listeners;
+  const appPorts = others.filter((l) => !l.metricsOnly);
+  const metricsListener = others.find((l) => l.metricsOnly);
+  const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir}/cgm-portal.sqlite`;
+  console.info(`api-server listening on http://${config.host}:${main!.port}/api (${where})`);
+  for (const { port, app: built } of appPorts) console.info(`  ${built!.id} on http://${config.host}:${port}/`);
+  for (const [host, built] of sites.hosts) console.info(`  ${built.id} for host ${host}`);
+  if (metricsListener) console.info(`  metrics on http://${config.host}:${metricsListener.port}/metrics`);
+  if (config.enableTestHooks) console.info('test hooks are ON (/api/test/*)');
+  // The demo password is in the README, never in the log (the log holds no password).
+  console.info('demo logins (password: see apps/api-server/README.md):');
+  for (const a of DEMO_ACCOUNTS) {
+    console.info(`  ${a.email.padEnd(29)} login type ${a.loginType}  ${a.about}${a.mobile ? `; phone ${a.mobile}` : ''}`);
+  }
+
+  // SIGTERM (a deploy, a scale-in): readiness fails at once so the proxy stops sending, requests
+  // in flight finish, sockets close, then the database. A second signal exits at once.
+  const stop = async (signal: string) => {
+    if (draining) process.exit(1);
+    draining = true;
+    log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining requests in flight');
+    await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close()]);
+    await printer.close();
+    await deps.store.close();
+    log.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -54,8 +54,10 @@ export class SocketFeed implements NightscoutFeed {
   private deps: Deps | null = null;
   readonly alarms = new AlarmBook();
 
+  /** Attaches to an HTTP server; further calls add listeners (one per app port) to the same rooms. */
   attach(http: HttpServer, deps: Deps): Server {
     this.deps = deps;
+    if (this.io) return this.io.attach(http);
     const io = new Server(http, { cors: { origin: '*' }, allowEIO3: true, serveClient: false });
     this.io = io;
     mountStorage(io.of('/storage'), deps);

@@ -1,5 +1,5 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type Platform } from './types';
@@ -31,7 +31,10 @@ export interface NodePlatformOptions {
   dataDir: string;
   rsaBits: number;
   outbox?: CodeOutbox;
-  /** Logs delivered codes (on in development so a code login can be tried by hand). */
+  /**
+   * The demo delivery: codes are appended to `<dataDir>/outbox.log` (on outside production, so a
+   * code login can be tried by hand). Never the server log: codes are secrets.
+   */
   logCodes?: boolean;
 }
 
@@ -89,7 +92,9 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
     },
     async deliverCode(address, code, purpose) {
       outbox.record(address, code);
-      if (options.logCodes) console.info(`[dev mailer] ${purpose} code for ${address}: ${code}`);
+      if (options.logCodes) {
+        appendFileSync(join(options.dataDir, 'outbox.log'), `${new Date().toISOString()} ${purpose} code for ${address}: ${code}\n`, { mode: 0o600 });
+      }
     },
   };
 }

@@ -40,6 +40,9 @@ export interface RunningServer {
   signIn(email: string, loginType?: LoginType, language?: string): Promise<ApiClient & { token: { value: string | null } }>;
   /** POSTs raw JSON (or text) to a path under /api, for malformed payloads and test hooks. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ code: number; message: string; item?: unknown }>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then waits for the exit; the data folder is removed. */
   stop(): Promise<void>;
 }
 
@@ -113,6 +116,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       });
       return (await response.json()) as { code: number; message: string; item?: unknown };
     },
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
