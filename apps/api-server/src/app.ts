@@ -59,8 +59,8 @@ export function createApp(given: Deps) {
       cors({
         origin: '*',
         allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowHeaders: ['Content-Type', 'api-secret', 'Authorization', 'Date'],
-        exposeHeaders: ['ETag', 'Last-Modified'],
+        allowHeaders: ['Content-Type', 'api-secret', 'Authorization', 'Date', 'If-Modified-Since', 'If-Unmodified-Since'],
+        exposeHeaders: ['ETag', 'Last-Modified', 'Location'],
         maxAge: 600,
       }),
     );

@@ -53,7 +53,7 @@ const LATIN_TOKENS_ALLOWED = new Set([
   'mg/dL', 'mmol/L', 'mmol/mol', 'U', 'MB', 'ID', 'SN', 'PDF', 'CSV', 'OK', 'LO', 'HI', 'Lente', 'PZI', 'NPH',
   'CGM Portal', 'Portal', 'A', 'B', 'C', 'D', 'E',
   // Other apps and the labels of their settings, which the user must find on those apps' screens.
-  'xDrip', 'AAPS', 'NSClient', 'V3', 'Nightscout', 'Sync', 'REST', 'API', 'NS', 'access', 'token', 'URL', 'Loop',
+  'xDrip', 'AAPS', 'NSClient', 'V3', 'Nightscout', 'Sync', 'REST', 'API', 'NS', 'access', 'token', 'URL', 'Loop', 'Careportal',
 ]);
 
 const enFlat = flatten(en);

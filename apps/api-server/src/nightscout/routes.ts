@@ -3,8 +3,9 @@ import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
 import type { Deps } from '../http';
 import type { MemberRow, NightscoutCollection } from '../store/types';
 import { addDerived, createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
+import { mayDo, permissionOf, type Operation } from './permissions';
 import { secretHolderOf, type SecretHolder } from './secrets';
-import { NIGHTSCOUT_VERSION } from './status';
+import { statusBody } from './status';
 import { mountNightscoutV3 } from './v3';
 
 /**
@@ -18,8 +19,11 @@ const MAX_COUNT = 10_000;
 const DAY = 86_400_000;
 
 const unauthorized = (c: Context) => c.json({ status: 401, message: 'Unauthorized', description: 'Invalid/Missing' }, 401);
-const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret only reads' }, 403);
+const forbidden = (c: Context) => c.json({ status: 403, message: 'Forbidden', description: 'this secret may not do this' }, 403);
 const badRequest = (c: Context, description: string) => c.json({ status: 400, message: 'Bad Request', description }, 400);
+/** Nightscout's v1 `_id`s: Mongo ObjectIds (24 hex), or UUIDs (Loop's overrides, API v3 identifiers). */
+const VALID_ID = /^([0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const badId = (c: Context, id: string) => c.json({ status: 400, message: 'Invalid _id format', description: `"${id.slice(0, 40)}" is neither an ObjectId nor a UUID` }, 400);
 
 /** Nightscout's trend numbers, as /pebble gives them beside the direction names. */
 const TREND_NUMBERS: Record<string, number> = { DoubleUp: 1, SingleUp: 2, FortyFiveUp: 3, Flat: 4, FortyFiveDown: 5, SingleDown: 6, DoubleDown: 7, 'NOT COMPUTABLE': 8, 'RATE OUT OF RANGE': 9, NONE: 0 };
@@ -71,6 +75,8 @@ const v1Doc = (row: Parameters<typeof present>[0]): Doc => {
 async function write(deps: Deps, c: Context, writer: Writer, collection: NightscoutCollection, upsert: boolean, feed?: NightscoutFeed) {
   const docs = await readDocs(c);
   if (!docs) return badRequest(c, 'the body is not a JSON object or array of objects');
+  const wrongId = docs.map((d) => d._id).find((id) => id !== undefined && id !== null && id !== '' && !(typeof id === 'string' && VALID_ID.test(id)));
+  if (wrongId !== undefined) return badId(c, String(wrongId));
   const rejected: string[] = [];
   const changes: DocChange[] = [];
   const stored = await deps.store.transaction(async (store) => {
@@ -82,7 +88,7 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
         upsert && id
           ? await updateDoc(deps, store, writer, collection, id, doc, false, pending)
           : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc, pending);
-      if (result.status === 400) rejected.push(`item ${i + 1}: ${result.reason}`);
+      if ('reason' in result) rejected.push(`item ${i + 1}: ${result.reason}`);
       else if ('row' in result) {
         out.push(v1Doc(result.row));
         changes.push({ collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
@@ -119,44 +125,47 @@ function findBound(c: Context, op: '$gte' | '$gt' | '$lte' | '$lt'): number | un
 
 export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): void {
   mountNightscoutV3(app, deps, feed);
-  const status = (c: Context) => {
-    const now = deps.now();
-    return c.json({
-      status: 'ok',
-      name: 'CGM Portal',
-      version: NIGHTSCOUT_VERSION,
-      serverTime: new Date(now).toISOString(),
-      serverTimeEpoch: now,
-      apiEnabled: true,
-      careportalEnabled: true,
-      boluscalcEnabled: false,
-      settings: { units: 'mg/dl', authDefaultRoles: 'denied', enable: ['careportal', 'api'], customTitle: 'CGM Portal' },
-      extendedSettings: {},
-      authorized: null,
-    });
+  // Anonymous callers get the server's status; a secret that may read adds the member's unit and plugins.
+  const status = async (c: Context) => {
+    const holder = await secretHolderOf(deps, c);
+    return c.json(await statusBody(deps, holder && mayDo(holder.scope, 'read') ? holder.member : null));
   };
-  app.get('/api/v1/status', status);
-  app.get('/api/v1/status.json', status);
+  for (const prefix of ['/api/v1', '/api']) {
+    app.get(`${prefix}/status`, status);
+    app.get(`${prefix}/status.json`, status);
+    // Nightscout's other status formats: for a web page, a badge, a script, a monitoring probe.
+    app.get(`${prefix}/status.html`, (c) => c.html('<h1>STATUS OK</h1>'));
+    app.get(`${prefix}/status.txt`, (c) => c.text('STATUS OK'));
+    app.get(`${prefix}/status.svg`, (c) => c.redirect('https://img.shields.io/badge/Nightscout-OK-green.svg', 302));
+    app.get(`${prefix}/status.png`, (c) => c.redirect('https://img.shields.io/badge/Nightscout-OK-green.png', 302));
+    app.get(`${prefix}/status.js`, async (c) => {
+      const holder = await secretHolderOf(deps, c);
+      const settings = await statusBody(deps, holder && mayDo(holder.scope, 'read') ? holder.member : null);
+      return c.body(`this.serverSettings = ${JSON.stringify(settings)};`, 200, { 'Content-Type': 'application/javascript; charset=utf-8' });
+    });
+  }
 
+  // Nightscout answers 200 here either way: clients read `message.message` ("OK" or "UNAUTHORIZED").
   app.get('/api/v1/verifyauth', async (c) => {
     const holder = await secretHolderOf(deps, c);
-    if (!holder) return unauthorized(c);
-    const canWrite = holder.scope === 'upload';
-    return c.json({ status: 200, message: { canRead: true, canWrite, isAdmin: false, message: 'OK', rolefound: 'FOUND', permissions: canWrite ? 'DEFAULT' : 'READONLY' } });
+    if (!holder) return c.json({ status: 200, message: { canRead: false, canWrite: false, isAdmin: false, message: 'UNAUTHORIZED', rolefound: 'NOTFOUND', permissions: 'NONE' } });
+    const canWrite = mayDo(holder.scope, 'create') || mayDo(holder.scope, 'update');
+    const canRead = mayDo(holder.scope, 'read');
+    return c.json({ status: 200, message: { canRead, canWrite, isAdmin: false, message: 'OK', rolefound: 'FOUND', permissions: holder.scope === 'upload' ? 'DEFAULT' : holder.scope === 'read' ? 'READONLY' : permissionOf(holder.scope) } });
   });
 
-  /** Writes need an upload secret; a read-only secret (a follower's tool) is refused. */
-  const withUploader = (handler: (c: Context, holder: SecretHolder) => Promise<Response>) => async (c: Context) => {
+  /** A request the secret may make: writes per operation (Nightscout's roles), reads with read access. */
+  const withPermission = (operation: Operation | ((c: Context) => Operation[]), handler: (c: Context, holder: SecretHolder) => Promise<Response>) => async (c: Context) => {
     const holder = await secretHolderOf(deps, c);
     if (!holder) return unauthorized(c);
-    return holder.scope === 'upload' ? handler(c, holder) : forbidden(c);
+    const needed = typeof operation === 'function' ? operation(c) : [operation];
+    return needed.some((op) => mayDo(holder.scope, op)) ? handler(c, holder) : forbidden(c);
   };
-  const withReader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => async (c: Context) => {
-    const holder = await secretHolderOf(deps, c);
-    return holder ? handler(c, holder.member) : unauthorized(c);
-  };
+  const withUploader = (handler: (c: Context, holder: SecretHolder) => Promise<Response>) => withPermission('create', handler);
+  const withReader = (handler: (c: Context, member: MemberRow) => Promise<Response>) => withPermission('read', (c, holder) => handler(c, holder.member));
   const writerOf = (holder: SecretHolder): Writer => ({ member: holder.member, subject: holder.label });
-  const both = (path: string) => [path, `${path}.json`];
+  // Nightscout answers a path with or without `.json` and with a trailing slash (`/api/v1/treatments/`).
+  const both = (path: string) => [path, `${path}.json`, `${path}/`];
 
   // Loop checks its credentials here before it uploads anything.
   app.get('/api/v1/experiments/test', withUploader(async (c) => c.json({ status: 'ok' })));
@@ -165,22 +174,24 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     for (const path of both(`/api/v1/${collection}`)) {
       app.post(path, withUploader((c, holder) => write(deps, c, writerOf(holder), collection, false, feed)));
       // xDrip+ and Loop update treatments (and Loop its profile) with PUT: upsert by _id.
-      app.put(path, withUploader((c, holder) => write(deps, c, writerOf(holder), collection, true, feed)));
+      app.put(path, withPermission(() => ['update', 'create'], (c, holder) => write(deps, c, writerOf(holder), collection, true, feed)));
     }
   }
 
   /** DELETE /api/v1/treatments/{id} or ?find[_id]=… / ?find[_id][$in][]=…: Loop withdraws a record. */
   const remove = (collection: NightscoutCollection) =>
-    withUploader(async (c, holder) => {
+    withPermission('delete', async (c, holder) => {
       const ids = [c.req.param('id'), ...(c.req.queries('find[_id]') ?? []), ...(c.req.queries('find[_id][$in][]') ?? []), ...(c.req.queries('find[_id][$in]') ?? [])]
         .filter((id): id is string => Boolean(id))
         .slice(0, 1000);
       if (ids.length === 0) return badRequest(c, 'name the records to delete by _id');
+      const wrongId = ids.find((id) => !VALID_ID.test(id));
+      if (wrongId !== undefined) return badId(c, wrongId);
       const removed = await deps.store.transaction(async (store) => {
         const rows = [];
         for (const id of ids) {
-          const row = await deleteDoc(deps, store, writerOf(holder), collection, id);
-          if (row) rows.push(row);
+          const result = await deleteDoc(deps, store, writerOf(holder), collection, id);
+          if ('row' in result) rows.push(result.row);
         }
         return rows;
       });
@@ -225,7 +236,7 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     return c.json(out);
   };
   const getEntries = withReader((c, member) => entries(c, member));
-  for (const path of ['/api/v1/entries', '/api/v1/entries.json', '/api/v1/entries/sgv', '/api/v1/entries/sgv.json', '/api/v1/entries/mbg', '/api/v1/entries/mbg.json']) app.get(path, getEntries);
+  for (const path of [...both('/api/v1/entries'), ...both('/api/v1/entries/sgv'), ...both('/api/v1/entries/mbg')]) app.get(path, getEntries);
   app.get('/api/v1/entries/current.json', withReader((c, member) => entries(c, member, 1)));
   app.get('/api/v1/entries/current', withReader((c, member) => entries(c, member, 1)));
 
@@ -301,8 +312,7 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
     const all = [...uploaded, ...own].sort((a, b) => b.time - a.time).slice(0, count);
     return c.json(all.map((t) => t.doc));
   });
-  app.get('/api/v1/treatments', getTreatments);
-  app.get('/api/v1/treatments.json', getTreatments);
+  for (const path of both('/api/v1/treatments')) app.get(path, getTreatments);
 }
 
 function countOf(raw: string | number | undefined): number {

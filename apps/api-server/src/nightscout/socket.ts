@@ -6,6 +6,7 @@ import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
 import { acknowledgedFor, AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, isLiveReading, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
 import { directionBetween } from './routes';
+import { mayDo, type Operation } from './permissions';
 import { holderOfSecret, type SecretHolder } from './secrets';
 import { NIGHTSCOUT_VERSION } from './status';
 
@@ -135,9 +136,11 @@ function mountStorage(storage: Namespace, deps: Deps) {
       const ack = ackOf(args);
       const message = (args[0] ?? {}) as { accessToken?: unknown; collections?: unknown };
       const holder = typeof message.accessToken === 'string' ? await holderOfSecret(deps, message.accessToken) : null;
-      if (!holder) return ack({ success: false, message: 'Unauthorized' });
+      // Nightscout's storage socket refusals, word for word.
+      if (!holder) return ack({ success: false, message: 'Missing or bad accessToken' });
       const asked = Array.isArray(message.collections) ? message.collections : NIGHTSCOUT_COLLECTIONS;
-      const collections = asked.map(collectionOf).filter((c): c is NightscoutCollection => c !== null);
+      const collections = mayDo(holder.scope, 'read') ? asked.map(collectionOf).filter((c): c is NightscoutCollection => c !== null) : [];
+      if (collections.length === 0) return ack({ success: false, message: 'Unauthorized to receive any collection' });
       await socket.join(collections.map((c) => `member:${holder.member.id}:${c}`));
       ack({ success: true, collections: collections.map((c) => SOCKET_NAME[c] ?? c) });
     });
@@ -243,17 +246,21 @@ function mountLegacy(root: Namespace, deps: Deps, feed: SocketFeed) {
       // Nightscout disconnects a wrong secret without an answer.
       if (!holder) return void socket.disconnect(true);
       socket.emit('connected');
-      listen(socket, holder);
-      await socket.join(`member:${holder.member.id}`);
-      const hours = typeof message.history === 'number' ? message.history : 48;
-      socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
-      const canWrite = holder.scope === 'upload';
-      ack({ read: true, write: canWrite, write_treatment: canWrite });
+      // As in Nightscout, only a secret that may read receives data (a create-only Careportal secret does not).
+      const canRead = mayDo(holder.scope, 'read');
+      if (canRead) {
+        listen(socket, holder);
+        await socket.join(`member:${holder.member.id}`);
+        const hours = typeof message.history === 'number' ? message.history : 48;
+        socket.emit('dataUpdate', await fullUpdate(deps, holder, hours, message.status === true));
+      }
+      const canWrite = mayDo(holder.scope, 'create') || mayDo(holder.scope, 'update');
+      ack({ read: canRead, write: canWrite, write_treatment: canWrite });
     });
 
-    const writable = (collectionName: unknown): { collection: NightscoutCollection } | { refusal: string } => {
+    const writable = (collectionName: unknown, operation: Operation = 'create'): { collection: NightscoutCollection } | { refusal: string } => {
       if (!holder) return { refusal: 'Not authorized' };
-      if (holder.scope !== 'upload') return { refusal: 'Not permitted' };
+      if (!mayDo(holder.scope, operation)) return { refusal: 'Not permitted' };
       const collection = collectionOf(collectionName);
       return collection ? { collection } : { refusal: 'Wrong collection' };
     };
@@ -268,17 +275,17 @@ function mountLegacy(root: Namespace, deps: Deps, feed: SocketFeed) {
       const data = message.data as Doc;
       const id = typeof data._id === 'string' && data._id ? data._id : null;
       const result = await deps.store.transaction((store) => createDoc(deps, store, writer(), target.collection, id ? { ...data, identifier: id } : data));
-      if (result.status === 400) return ack({ result: `Rejected: ${result.reason}` });
+      if (!('row' in result)) return ack({ result: `Rejected: ${'reason' in result ? result.reason : result.status}` });
       feed.publish(holder!.member.id, { collection: target.collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
       ack([legacyDoc(result.row)]);
     });
 
     const remove = async (collectionName: unknown, id: unknown, ack: Ack) => {
-      const target = writable(collectionName);
+      const target = writable(collectionName, 'delete');
       if ('refusal' in target) return ack({ result: target.refusal });
       if (typeof id !== 'string' || !id) return ack({ result: 'Missing _id' });
-      const row = await deps.store.transaction((store) => deleteDoc(deps, store, writer(), target.collection, id));
-      if (row) feed.publish(holder!.member.id, { collection: target.collection, kind: 'delete', row });
+      const result = await deps.store.transaction((store) => deleteDoc(deps, store, writer(), target.collection, id));
+      if ('row' in result) feed.publish(holder!.member.id, { collection: target.collection, kind: 'delete', row: result.row });
       ack({ result: 'success' });
     };
 
@@ -288,12 +295,12 @@ function mountLegacy(root: Namespace, deps: Deps, feed: SocketFeed) {
       const message = (args[0] ?? {}) as { collection?: unknown; _id?: unknown; data?: unknown };
       const data = (message.data && typeof message.data === 'object' ? message.data : {}) as Doc;
       if (data.isValid === false) return remove(message.collection, message._id, ack);
-      const target = writable(message.collection);
+      const target = writable(message.collection, 'update');
       if ('refusal' in target) return ack({ result: target.refusal });
       if (typeof message._id !== 'string' || !message._id) return ack({ result: 'Missing _id' });
       const id = message._id;
       const result = await deps.store.transaction((store) => updateDoc(deps, store, writer(), target.collection, id, data, true));
-      if (result.status === 400) return ack({ result: `Rejected: ${result.reason}` });
+      if ('reason' in result) return ack({ result: `Rejected: ${result.reason}` });
       if (!('row' in result)) return ack({ result: 'success' });
       feed.publish(holder!.member.id, { collection: target.collection, kind: 'update', row: result.row });
       ack({ result: 'success' });

@@ -372,6 +372,9 @@ export class KyselyStore implements Store {
     const rows = await q.orderBy(query.order, direction).orderBy('id', direction).limit(query.limit).offset(query.offset).execute();
     return rows.map(docRow);
   }
+  async deleteNightscoutDoc(id: number) {
+    await this.db.deleteFrom('nightscoutDocs').where('id', '=', id).execute();
+  }
   async nightscoutLastModified(memberId: number) {
     const rows = await this.db
       .selectFrom('nightscoutDocs')

@@ -385,6 +385,9 @@ export class MemoryStore implements Store {
     const d = this.t.nightscoutDocs.get(id);
     if (d) this.t.nightscoutDocs.set(id, { ...d, ...patch });
   }
+  async deleteNightscoutDoc(id: number) {
+    this.t.nightscoutDocs.delete(id);
+  }
   async listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery) {
     const sign = query.desc ? -1 : 1;
     return [...this.t.nightscoutDocs.values()]

@@ -1,4 +1,5 @@
 import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import type { UploadSecretScope } from './types';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -125,7 +126,7 @@ export interface UploadSecretsTable {
   memberId: number;
   secretHash: string;
   label: string;
-  scope: 'upload' | 'read';
+  scope: UploadSecretScope;
   lang: string;
   createdAt: number;
   lastUsedAt: number | null;

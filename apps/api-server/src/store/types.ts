@@ -80,6 +80,8 @@ export interface Store {
   findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }): Promise<NightscoutDocRow | undefined>;
   updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>): Promise<void>;
   listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery): Promise<NightscoutDocRow[]>;
+  /** A permanent delete (API v3 `?permanent=true`): the document is gone, history included. */
+  deleteNightscoutDoc(id: number): Promise<void>;
   /** Per collection, the newest srvModified of the member's documents. */
   nightscoutLastModified(memberId: number): Promise<Partial<Record<NightscoutCollection, number>>>;
 
@@ -236,13 +238,18 @@ export interface PublicLinkRow {
   lang: string;
 }
 
+export type UploadSecretScope = 'upload' | 'read' | 'create' | 'update' | 'delete';
+
 export interface NewUploadSecret {
   memberId: number;
   /** SHA-256 hex of the secret's SHA-1 hex (what uploaders send). */
   secretHash: string;
   label: string;
-  /** `upload` writes and reads (an uploader); `read` only reads (a follower's tool). */
-  scope: 'upload' | 'read';
+  /**
+   * `upload` writes and reads (an uploader); `read` only reads (a follower's tool); `create`,
+   * `update` and `delete` allow that one operation only (Nightscout's per-operation roles).
+   */
+  scope: UploadSecretScope;
   /** The portal language (lanCode) the secret was made in: the language of its alarms. */
   lang: string;
   createdAt: number;

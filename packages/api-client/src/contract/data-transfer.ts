@@ -7,8 +7,13 @@ import { epochMs, id } from './common';
  * Nightscout's own JSON and are not part of this envelope contract.
  */
 
-/** `upload`: an uploader writes and reads; `read`: a follower's Nightscout tool only reads. */
-export const uploadSecretScope = z.enum(['upload', 'read']);
+/**
+ * `upload`: an uploader writes and reads; `read`: a follower's Nightscout tool only reads;
+ * `create`, `update`, `delete`: that one operation only (Nightscout's per-operation roles, e.g.
+ * `careportal` = create, `api:treatments:delete` = delete).
+ */
+export const uploadSecretScope = z.enum(['upload', 'read', 'create', 'update', 'delete']);
+export type UploadSecretScope = z.infer<typeof uploadSecretScope>;
 /** A secret as listed: the secret itself is shown once, at creation, and never again. */
 export const uploadSecret = z.object({
   id,

@@ -101,4 +101,29 @@ describe('UploadSecretPanel', { timeout: 30_000 }, () => {
     await user.click(screen.getByText('I have saved it'));
     await waitFor(() => expect(screen.queryByTestId('secret-value')).toBeNull());
   });
+
+  it('offers Nightscout’s per-operation scopes in plain words and lists a secret by its scope', async () => {
+    const row = { id: 5, label: 'Careportal', scope: 'create' as const, createdAt: Date.UTC(2026, 0, 1), lastUsedAt: null, revokedAt: null };
+    const api = {
+      loadUploadSecrets: vi.fn(async () => ({ rows: [row], total: 1 })),
+      createUploadSecret: vi.fn(async () => ({ ...row, secret: 's3cret-value-456', apiSecretSha1: 'b'.repeat(40) })),
+      revokeUploadSecret: vi.fn(async () => ({ ...row, revokedAt: Date.now() })),
+    };
+    await renderWith(api, <UploadSecretPanel />);
+    const user = userEvent.setup();
+    const select = (await screen.findByTestId('secret-scope', {}, { timeout: 10_000 })) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Upload and read (an uploader app)',
+      "Read only (a follower's app)",
+      "Add new records only (like Nightscout's Careportal)",
+      'Change existing records only',
+      'Delete records only',
+    ]);
+    expect(screen.getByTestId('secret-scope-hint').textContent).toMatch(/not even reading/);
+    await user.selectOptions(select, 'create');
+    await user.type(screen.getByTestId('secret-label'), 'Careportal');
+    await user.click(screen.getByTestId('secret-create'));
+    await waitFor(() => expect(api.createUploadSecret).toHaveBeenCalledWith({ label: 'Careportal', scope: 'create' }));
+    expect(within(await screen.findByTestId('secret-list', {}, { timeout: 10_000 })).getByText('Add only')).toBeTruthy();
+  });
 });

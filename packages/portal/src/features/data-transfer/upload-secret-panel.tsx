@@ -1,7 +1,6 @@
 import { Alert, Badge, Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type CreatedUploadSecret, type UploadSecret } from '@cgm-portal/api-client';
 
-type Scope = UploadSecret['scope'];
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog, ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,16 @@ import { Section } from '../glucose/metric-tile';
 import { UPLOADER_APPS, UPLOADER_PROTOCOL, uploaderAddress, xdripBaseUrl } from './data-transfer-model';
 
 const SECRETS_KEY = ['uploadSecrets'] as const;
+type Scope = UploadSecret['scope'];
+/** Every scope in the order offered, with its long (choice) and short (list) label keys. */
+const SCOPES: { scope: Scope; long: string; short: string }[] = [
+  { scope: 'upload', long: 'dataTransfer.scopeUpload', short: 'dataTransfer.scopeUploadShort' },
+  { scope: 'read', long: 'dataTransfer.scopeRead', short: 'dataTransfer.scopeReadShort' },
+  { scope: 'create', long: 'secretScopes.create', short: 'secretScopes.createShort' },
+  { scope: 'update', long: 'secretScopes.update', short: 'secretScopes.updateShort' },
+  { scope: 'delete', long: 'secretScopes.delete', short: 'secretScopes.deleteShort' },
+];
+const shortLabelOf = (scope: Scope) => SCOPES.find((s) => s.scope === scope)?.short ?? 'dataTransfer.scopeUploadShort';
 
 /**
  * Upload secrets for apps that speak the Nightscout protocol: create (the secret is shown
@@ -81,11 +90,15 @@ export function UploadSecretPanel() {
               <Field.Label>{t('dataTransfer.scope')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={scope} onChange={(e) => setScope(e.target.value as Scope)} data-testid="secret-scope">
-                  <option value="upload">{t('dataTransfer.scopeUpload')}</option>
-                  <option value="read">{t('dataTransfer.scopeRead')}</option>
+                  {SCOPES.map((s) => (
+                    <option key={s.scope} value={s.scope}>
+                      {t(s.long)}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
+              <Field.HelperText data-testid="secret-scope-hint">{t('secretScopes.hint')}</Field.HelperText>
             </Field.Root>
             <Button type="submit" loading={create.isPending} data-testid="secret-create">
               {t('dataTransfer.create')}
@@ -156,7 +169,7 @@ export function UploadSecretPanel() {
                 {secrets.data.rows.map((s) => (
                   <Table.Row key={s.id}>
                     <Table.Cell>{s.label || '—'}</Table.Cell>
-                    <Table.Cell>{s.scope === 'read' ? t('dataTransfer.scopeReadShort') : t('dataTransfer.scopeUploadShort')}</Table.Cell>
+                    <Table.Cell>{t(shortLabelOf(s.scope))}</Table.Cell>
                     <Table.Cell>{when(s.createdAt)}</Table.Cell>
                     <Table.Cell>{when(s.lastUsedAt)}</Table.Cell>
                     <Table.Cell>
