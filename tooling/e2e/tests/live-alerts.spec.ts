@@ -1,0 +1,87 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { APPS, appUrl } from '../apps';
+import { translated } from '../catalog';
+import { expectSignedIn, signIn, type AccountName } from '../demo';
+
+/**
+ * Issue 20, the page side: each app an installable PWA that opens offline with its last data;
+ * the live page (a new reading within 2 s, alarms, sound, acknowledgement across contexts);
+ * pushes shown by the service worker in the recipient's language.
+ */
+
+const [human16] = APPS;
+const en = (key: string) => translated('en', key);
+
+const hex = (rgb: string) =>
+  '#' +
+  rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('');
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+async function signedInContext(browser: Browser, account: AccountName, options: { rememberMe?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(appUrl(human16, '/login'));
+  await page.evaluate(() => localStorage.setItem('hippoLang', 'en'));
+  await signIn(page, human16, account, options);
+  await expectSignedIn(page);
+  return { context, page };
+}
+
+/** Waits until the service worker controls the page (it claims clients when it activates). */
+async function serviceWorkerControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+test.describe('installable app', () => {
+  for (const app of APPS) {
+    test(`${app.id} has its own manifest and icons, and a service worker that keeps the shell`, async ({ page }) => {
+      await page.goto(appUrl(app, '/login'));
+      const href = await page.locator('link[rel=manifest]').getAttribute('href');
+      expect(href).toBe('/manifest.webmanifest');
+      const manifest = await (await page.request.get(appUrl(app, href!))).json();
+      expect(manifest).toMatchObject({ name: app.logoText, display: 'standalone', start_url: '/', theme_color: hex(app.sidebarBg) });
+      await expect(page.locator('meta[name=theme-color]')).toHaveAttribute('content', hex(app.sidebarBg));
+      for (const size of [192, 512]) {
+        const icon = manifest.icons.find((i: { sizes: string; purpose: string }) => i.sizes === `${size}x${size}` && i.purpose === 'any');
+        const response = await page.request.get(appUrl(app, icon.src));
+        expect(response.headers()['content-type']).toBe('image/png');
+        expect(pngSize(await response.body())).toEqual([size, size]);
+      }
+      await serviceWorkerControls(page);
+      const cached = await page.evaluate(async () => {
+        const names = await caches.keys();
+        const cache = await caches.open(names.find((n) => n.startsWith('cgm-portal-shell-'))!);
+        const scripts = [...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => new URL(s.src).pathname);
+        return { page: (await cache.match('/')) !== undefined, scripts: await Promise.all(scripts.map(async (s) => (await cache.match(s)) !== undefined)) };
+      });
+      expect(cached.page).toBe(true);
+      expect(cached.scripts.length).toBeGreaterThan(0);
+      expect(cached.scripts.every(Boolean)).toBe(true);
+    });
+  }
+
+  test('offline, the app opens with the last data and says there is no connection', async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'human', { rememberMe: true });
+    await expect(page.getByTestId('latest-value')).toHaveText(/\d/, { timeout: 15_000 });
+    const shown = await page.getByTestId('latest-value').textContent();
+    await serviceWorkerControls(page);
+    // The last data is saved within a couple of seconds of arriving.
+    await page.waitForFunction(() => (localStorage.getItem('queryCache') ?? '').includes('"readings"'), undefined, { timeout: 10_000 });
+    await expect(page.getByTestId('no-connection')).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('no-connection')).toContainText(en('liveAlerts.connection.offlineTitle'));
+    await expect(page.getByTestId('latest-value')).toHaveText(shown!);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('no-connection')).toHaveCount(0);
+    await context.close();
+  });
+});
