@@ -85,3 +85,36 @@ test.describe('installable app', () => {
     await context.close();
   });
 });
+
+/** The service worker's registration id, as the DevTools Protocol names it. */
+async function pushTo(page: Page, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+      const mine = list.find((r) => r.scopeURL === appUrl(human16, '/') && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registrations;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: appUrl(human16, '/').replace(/\/$/, ''), registrationId, data });
+  await cdp.detach();
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
+  );
+
+test.describe('push', () => {
+  test('the service worker shows a pushed alarm as the server wrote it', async ({ browser }) => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: appUrl(human16, '/').replace(/\/$/, '') });
+    const page = await context.newPage();
+    await page.goto(appUrl(human16, '/login'));
+    await serviceWorkerControls(page);
+    await pushTo(page, JSON.stringify({ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', tag: 'alarm-1', lang: 'ar', dir: 'rtl' }));
+    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', lang: 'ar', dir: 'rtl', tag: 'alarm-1' }]);
+    await context.close();
+  });
+});
