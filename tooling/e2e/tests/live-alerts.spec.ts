@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { APPS, appUrl } from '../apps';
+import { API_URL, APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
-import { expectSignedIn, signIn, type AccountName } from '../demo';
+import { apiToken, callApi, expectSignedIn, signIn, type AccountName } from '../demo';
 
 /**
  * Issue 20, the page side: each app an installable PWA that opens offline with its last data;
@@ -116,5 +116,98 @@ test.describe('push', () => {
     await pushTo(page, JSON.stringify({ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', tag: 'alarm-1', lang: 'ar', dir: 'rtl' }));
     await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', lang: 'ar', dir: 'rtl', tag: 'alarm-1' }]);
     await context.close();
+  });
+});
+
+/** Uploads one reading as a phone app does: Nightscout API v1 with the member's own upload secret. */
+async function nightscoutUploader(account: AccountName) {
+  const token = await apiToken(account);
+  const created = await callApi('/web/dataTransfer/createUploadSecret', { label: 'e2e live' }, { xToken: token });
+  expect(created.code).toBe(200);
+  const { apiSecretSha1 } = created.item as { apiSecretSha1: string };
+  return async (mgdl: number, time = Date.now()) => {
+    const response = await fetch(`${API_URL}/api/v1/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-secret': apiSecretSha1 },
+      body: JSON.stringify([{ type: 'sgv', sgv: mgdl, date: time, dateString: new Date(time).toISOString(), direction: 'Flat', device: 'e2e-live' }]),
+    });
+    expect(response.status).toBe(200);
+  };
+}
+
+/** mg/dL as the demo member's mmol/L monitor shows it. */
+const mmol = (mgdl: number) => (mgdl / 18).toFixed(1);
+
+/** Records every beep the page's Web Audio plays, by frequency. */
+const RECORD_TONES = () => {
+  const w = window as unknown as { __tones: number[] };
+  w.__tones = [];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+    w.__tones.push(this.frequency.value);
+    return start.apply(this, args);
+  };
+};
+const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones.length);
+
+async function liveOpen(page: Page) {
+  await expect(page.locator('[data-live="open"]')).toBeAttached({ timeout: 15_000 });
+}
+
+test.describe('live page', () => {
+  test('a reading uploaded through the Nightscout API is on the follower\'s open home page within 2 s, with no reload', async ({ browser }) => {
+    const upload = await nightscoutUploader('human');
+    const { context, page } = await signedInContext(browser, 'follower');
+    await expect(page.getByTestId('latest-glucose')).toHaveText(/\d/, { timeout: 15_000 });
+    await liveOpen(page);
+    const before = await page.getByTestId('latest-glucose').textContent();
+    const value = [187, 191, 196].find((v) => mmol(v) !== before)!;
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    const started = Date.now();
+    await upload(value);
+    await expect(page.getByTestId('latest-glucose')).toHaveText(mmol(value), { timeout: 2_000 });
+    test.info().annotations.push({ type: 'upload accepted → on screen', description: `${Date.now() - started} ms` });
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await context.close();
+  });
+
+  test('an urgent low rings in both contexts; an acknowledgement in one clears it in the other', async ({ browser }) => {
+    const upload = await nightscoutUploader('human');
+    const follower = await signedInContext(browser, 'follower');
+    await follower.context.addInitScript(RECORD_TONES);
+    await follower.page.reload();
+    const member = await signedInContext(browser, 'human');
+    await liveOpen(follower.page);
+    await liveOpen(member.page);
+    const bell = (page: Page) => page.getByTestId('alarm-count');
+    await expect(bell(follower.page)).toHaveAttribute('data-count', '0');
+
+    await upload(45);
+    await expect(bell(follower.page)).toHaveAttribute('data-count', '1', { timeout: 5_000 });
+    await expect(bell(member.page)).toHaveAttribute('data-count', '1', { timeout: 5_000 });
+    await expect.poll(() => tones(follower.page)).toBeGreaterThan(0);
+
+    await bell(follower.page).click();
+    const followerAlarm = follower.page.getByTestId('alarm-centre').getByTestId('alarm-item');
+    await expect(followerAlarm).toHaveAttribute('data-kind', 'urgentLow');
+    await expect(followerAlarm).toHaveAttribute('data-state', 'ringing');
+    await expect(followerAlarm.getByTestId('alarm-glucose')).toContainText(mmol(45));
+
+    await bell(member.page).click();
+    await member.page.getByTestId('alarm-centre').getByRole('button', { name: en('liveAlerts.alarms.acknowledge') }).click();
+
+    await expect(followerAlarm).toHaveAttribute('data-state', 'acknowledged', { timeout: 5_000 });
+    await expect(followerAlarm.getByTestId('alarm-acknowledged-by')).toContainText('Alex Morgan');
+    await expect(bell(follower.page)).toHaveAttribute('data-count', '0');
+    // The sound stops with the acknowledgement.
+    const heard = await tones(follower.page);
+    await follower.page.waitForTimeout(2_500);
+    expect(await tones(follower.page)).toBe(heard);
+
+    // Back in range, so the rest of the suite starts without an alarm.
+    await upload(120);
+    await follower.context.close();
+    await member.context.close();
   });
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AlarmBell, AlarmCentreDrawer } from '../features/alarms/alarm-centre';
 import { AlarmCentreProvider } from '../features/alarms/alarm-centre-context';
 import { ConnectionBanner } from '../features/live/connection-banner';
-import { LiveProvider } from '../features/live/live-provider';
+import { LiveProvider, useLive } from '../features/live/live-provider';
 import { menuTitleKey, visibleMenus } from '../routes/menus';
 import { useSession } from '../session/session-context';
 import { LayoutCounts } from './counts';
@@ -47,6 +47,7 @@ function MainFrame() {
   const menus = userInfo?.menus ?? [];
   const isFollower = userInfo?.accountType === 3;
   const hasSidebar = !isFollower;
+  const live = useLive();
 
   const logo = (
     <Text fontWeight="bold" fontSize={collapsed && !isPhone ? 'sm' : 'lg'} px="4" py="4" truncate data-testid="logo">
@@ -55,7 +56,7 @@ function MainFrame() {
   );
 
   return (
-    <Flex minH="100vh" bg="page.bg">
+    <Flex minH="100vh" bg="page.bg" data-live={live.status}>
       <ChakraLink href="#main" data-print-hide="" position="absolute" insetStart="2" top="-20" _focus={{ top: '2', zIndex: 'skipLink' }} bg="bg" p="2">
         {t('layout.skipToContent')}
       </ChakraLink>
