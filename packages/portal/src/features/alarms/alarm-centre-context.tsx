@@ -1,3 +1,4 @@
+import type { Alarm } from '@cgm-portal/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../session/session-context';
@@ -7,7 +8,6 @@ import { alertPreferencesQuery } from '../notifications/notification-queries';
 import { byUrgency, isActive, isRinging, ringKey, toneFor } from './alarm-model';
 import { alarmsQuery } from './alarm-queries';
 import { createAlarmSound, type AlarmSound, type ToneName } from './alarm-sound';
-import type { Alarm } from './alarm-types';
 
 interface AlarmCentreValue {
   /** This recipient's alarms, most urgent first (acknowledged ones stay until cleared). */

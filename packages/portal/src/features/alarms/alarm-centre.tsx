@@ -1,3 +1,4 @@
+import type { Alarm } from '@cgm-portal/api-client';
 import { Alert, Badge, Box, Button, CloseButton, Drawer, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { formatTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { BellIcon } from '@cgm-portal/ui';
@@ -7,7 +8,6 @@ import { TREND_ARROWS, type Trend } from '../glucose/latest-glucose';
 import { isActive, isRinging } from './alarm-model';
 import { useAlarmCentre } from './alarm-centre-context';
 import { useAlarmAction } from './alarm-queries';
-import type { Alarm } from './alarm-types';
 
 const TRENDS = new Set<string>(Object.keys(TREND_ARROWS));
 const KIND_PALETTE: Record<Alarm['kind'], string> = { urgentLow: 'red', low: 'orange', high: 'yellow', urgentHigh: 'orange', noData: 'gray' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byUrgency, isActive, isRinging, ringKey, toneFor } from './alarm-model';
-import type { Alarm } from './alarm-types';
+import type { Alarm } from '@cgm-portal/api-client';
 
 const NOW = 1_000_000;
 const alarm = (over: Partial<Alarm>): Alarm => ({

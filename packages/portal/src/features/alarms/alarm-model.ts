@@ -1,4 +1,4 @@
-import type { Alarm } from './alarm-types';
+import type { Alarm } from '@cgm-portal/api-client';
 import type { ToneName } from './alarm-sound';
 
 /** An alarm still needing someone: neither acknowledged nor cleared (snoozed ones count). */

@@ -1,9 +1,7 @@
-import type { ApiClient } from '@cgm-portal/api-client';
+import type { Alarm, ApiClient, LiveAlarmsEvent } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { toaster } from '@cgm-portal/ui';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { alarmCalls } from './alarm-calls';
-import type { Alarm } from './alarm-types';
 
 /** Every alarm query starts here; the live stream and the actions refresh it. */
 export const ALARMS_KEY = ['alarms'] as const;
@@ -13,22 +11,16 @@ const ACTIVE_KEY = [...ALARMS_KEY, 'list'] as const;
 export const alarmsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: ACTIVE_KEY,
-    queryFn: ({ signal }) => alarmCalls(api).list(signal),
+    queryFn: async ({ signal }) => (await api.loadAlarms(undefined, { signal })).rows,
     staleTime: 0,
   });
 
-/** What the live stream says: the full list of one member's alarms for this recipient. */
-export interface LiveAlarms {
-  memberId: number;
-  alarms: Alarm[];
-}
-
 /** Replaces one member's alarms in the cached list; the other members' stay as they were. */
-export function withMemberAlarms(current: readonly Alarm[] | undefined, update: LiveAlarms): Alarm[] {
+export function withMemberAlarms(current: readonly Alarm[] | undefined, update: LiveAlarmsEvent): Alarm[] {
   return [...(current ?? []).filter((a) => a.memberId !== update.memberId), ...update.alarms];
 }
 
-export function applyLiveAlarms(queryClient: QueryClient, update: LiveAlarms): void {
+export function applyLiveAlarms(queryClient: QueryClient, update: LiveAlarmsEvent): void {
   queryClient.setQueryData<Alarm[]>(ACTIVE_KEY, (current) => withMemberAlarms(current, update));
 }
 
@@ -40,7 +32,7 @@ export function useAlarmAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ api, alarm, action }: { api: ApiClient; alarm: Alarm; action: AlarmAction }) =>
-      action.kind === 'acknowledge' ? alarmCalls(api).acknowledge(alarm.id) : alarmCalls(api).snooze(alarm.id, action.minutes),
+      action.kind === 'acknowledge' ? api.acknowledgeAlarm({ alarmId: alarm.id }) : api.snoozeAlarm({ alarmId: alarm.id, minutes: action.minutes }),
     onSuccess: (_answer, { action }) => {
       toaster.create({ type: 'success', title: t(action.kind === 'acknowledge' ? 'liveAlerts.alarms.acknowledged' : 'liveAlerts.alarms.snoozed') });
     },

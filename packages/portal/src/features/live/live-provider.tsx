@@ -1,4 +1,15 @@
-import { browserTimeZone, HEADER_LAN_CODE, HEADER_TIME_ZONE, HEADER_TOKEN, toLanCode } from '@cgm-portal/api-client';
+import {
+  API_BASE_PATH,
+  browserTimeZone,
+  HEADER_LAN_CODE,
+  HEADER_TIME_ZONE,
+  HEADER_TOKEN,
+  LIVE_HEARTBEAT_MS,
+  LIVE_PATH,
+  liveAlarmsEvent,
+  liveReadingEvent,
+  toLanCode,
+} from '@cgm-portal/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { loginExpiredSignal } from '../../session/login-expired';
@@ -7,12 +18,8 @@ import { tokenStore } from '../../session/token-store';
 import { applyLiveAlarms, ALARMS_KEY } from '../alarms/alarm-queries';
 import { GLUCOSE_KEY } from '../glucose/glucose-queries';
 import { FOLLOWERS_KEY } from '../followers/queries';
-import type { StreamEvent } from './event-stream';
 import { openLiveConnection, type LiveStatus } from './live-connection';
-import { applyLiveReading, type LiveReading } from './live-readings';
-
-/** The live stream's path below the API base (GET, text/event-stream). */
-export const LIVE_PATH = '/api/live';
+import { applyLiveReading } from './live-readings';
 
 /** While the live stream is down, the live screens ask this often instead (spec §9's 30 s). */
 export const POLL_WHILE_DISCONNECTED_MS = 30_000;
@@ -39,9 +46,11 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 }
 
-function parse<T>(event: StreamEvent): T | null {
+/** An event's data checked against the contract; anything else is ignored, never half-applied. */
+function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, data: string): T | null {
   try {
-    return JSON.parse(event.data) as T;
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -62,7 +71,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     if (!token) return;
     let hadGap = false;
     const connection = openLiveConnection({
-      url: `${apiBaseUrl.replace(/\/+$/, '')}${LIVE_PATH}`,
+      url: `${apiBaseUrl.replace(/\/+$/, '')}${API_BASE_PATH}${LIVE_PATH}`,
+      // Three heartbeats missed: the line is dead even if the socket says otherwise.
+      silenceLimitMs: 3 * LIVE_HEARTBEAT_MS,
       headers: () => {
         const current = tokenStore.get();
         return {
@@ -73,10 +84,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       },
       onEvent: (event) => {
         if (event.event === 'reading') {
-          const reading = parse<LiveReading>(event);
+          const reading = parse(liveReadingEvent, event.data);
           if (reading) applyLiveReading(queryClient, reading);
         } else if (event.event === 'alarms') {
-          const update = parse<Parameters<typeof applyLiveAlarms>[1]>(event);
+          const update = parse(liveAlarmsEvent, event.data);
           if (update) applyLiveAlarms(queryClient, update);
         }
       },

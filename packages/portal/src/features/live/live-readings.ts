@@ -1,15 +1,7 @@
-import type { LoadReadingsResult, Reading } from '@cgm-portal/api-client';
+import type { LiveReadingEvent, LoadReadingsResult, Reading } from '@cgm-portal/api-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { GLUCOSE_KEY } from '../glucose/glucose-queries';
 import { FOLLOWERS_KEY } from '../followers/queries';
-
-/** A new live reading of one member, as the live stream announces it. */
-export interface LiveReading {
-  memberId: number;
-  time: number;
-  /** mg/dL */
-  value: number;
-}
 
 /** The readings with one more, kept ascending by time; the same time is replaced, not doubled. */
 export function withReading(readings: readonly Reading[], reading: Reading): Reading[] {
@@ -28,7 +20,7 @@ const isReadingsOf = (data: unknown, memberId: number): data is LoadReadingsResu
  * the member's own spans (their key ends with from and to) and a follower's rolling window of
  * the member (always the newest part). Screens re-render from the cache: no request, no reload.
  */
-export function applyLiveReading(queryClient: QueryClient, live: LiveReading): void {
+export function applyLiveReading(queryClient: QueryClient, live: Pick<LiveReadingEvent, 'memberId' | 'time' | 'value'>): void {
   const reading: Reading = { time: live.time, mgdl: live.value };
   for (const query of queryClient.getQueryCache().findAll({ queryKey: GLUCOSE_KEY })) {
     const [, kind, from, to] = query.queryKey as unknown[];

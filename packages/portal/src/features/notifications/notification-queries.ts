@@ -1,15 +1,14 @@
 import type { ApiClient } from '@cgm-portal/api-client';
 import { queryOptions } from '@tanstack/react-query';
-import { notificationCalls } from './notification-calls';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 export const pushDevicesQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'devices'], queryFn: ({ signal }) => notificationCalls(api).listDevices(signal) });
+  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'devices'], queryFn: async ({ signal }) => (await api.loadPushDevices(undefined, { signal })).rows });
 
 /** The recipient's choices per member: which alerts, quiet hours, sound. */
 export const alertPreferencesQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'preferences'], queryFn: ({ signal }) => notificationCalls(api).loadPreferences(signal), staleTime: 60_000 });
+  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'preferences'], queryFn: async ({ signal }) => (await api.loadAlertPreferences(undefined, { signal })).rows, staleTime: 60_000 });
 
 const DEVICE_KEY = 'pushDeviceId';
 

@@ -1,17 +1,15 @@
 import { Alert, Badge, Box, Button, Checkbox, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
-import { ApiError } from '@cgm-portal/api-client';
+import { ALARM_KINDS, ApiError, type AddPushDeviceRequest, type AlarmKind, type AlertPreference, type PushDevice } from '@cgm-portal/api-client';
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog, ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../session/session-context';
-import type { AlarmKind } from '../alarms/alarm-types';
 import { serviceWorkerRegistration } from '../pwa/service-worker-registration';
-import { notificationCalls, type AlertPreference, type PushDevice } from './notification-calls';
 import { alertPreferencesQuery, NOTIFICATIONS_KEY, pushDevicesQuery, thisDeviceId } from './notification-queries';
 import { applicationServerKey, browserFacts, deviceLabel, pushSupport, type PushSupport } from './push-support';
 
-const KINDS: AlarmKind[] = ['urgentLow', 'low', 'high', 'urgentHigh', 'noData'];
+const KINDS: readonly AlarmKind[] = ALARM_KINDS;
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
@@ -47,11 +45,11 @@ function ThisDevice() {
       }
       const registration = await serviceWorkerRegistration();
       if (!registration) throw new Error('no service worker');
-      const key = await notificationCalls(api).vapidKey();
+      const { publicKey } = await api.getPushKey();
       const subscription =
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(key) }));
-      const device = await notificationCalls(api).addDevice(subscription.toJSON(), deviceLabel(navigator.userAgent));
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
+      const device = await api.addPushDevice({ subscription: subscription.toJSON() as AddPushDeviceRequest['subscription'], name: deviceLabel(navigator.userAgent) });
       thisDeviceId.set(device.id);
       return true;
     },
@@ -139,7 +137,7 @@ function DeviceList() {
   const [removing, setRemoving] = useState<PushDevice | null>(null);
   const remove = useMutation({
     mutationFn: async (device: PushDevice) => {
-      await notificationCalls(api).removeDevice(device.id);
+      await api.removePushDevice({ id: device.id });
       if (thisDeviceId.get() === device.id) {
         thisDeviceId.clear();
         const registration = await serviceWorkerRegistration();
@@ -154,7 +152,7 @@ function DeviceList() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
   const test = useMutation({
-    mutationFn: () => notificationCalls(api).testNotification(),
+    mutationFn: () => api.sendTestNotification(),
     onSuccess: () => toaster.create({ type: 'success', title: t('liveAlerts.notifications.testSent') }),
     onError: (error) => toaster.create({ type: 'error', title: errorText(error, t('errors.generic')) }),
   });
@@ -215,7 +213,7 @@ function PreferenceForm({ saved }: { saved: AlertPreference }) {
   const [form, setForm] = useState(saved);
   const [quietError, setQuietError] = useState(false);
   const save = useMutation({
-    mutationFn: (preference: AlertPreference) => notificationCalls(api).savePreference(preference),
+    mutationFn: ({ memberId, kinds, quietStart, quietEnd, sound }: AlertPreference) => api.saveAlertPreference({ memberId, kinds, quietStart, quietEnd, sound }),
     onSuccess: () => toaster.create({ type: 'success', title: t('liveAlerts.notifications.preferencesSaved') }),
     onError: (error) => toaster.create({ type: 'error', title: errorText(error, t('errors.generic')) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
