@@ -46,7 +46,9 @@ export function AlarmCentreProvider({ children, createSound = createAlarmSound }
   const sound = useRef<AlarmSound | null>(null);
 
   const alarms = useMemo(() => [...(query.data ?? [])].sort(byUrgency), [query.data]);
-  const tone = toneFor(alarms, now, muted, soundOn);
+  // Wait the moment the choices take to load, so a member's sound turned off never beeps first;
+  // if they cannot be loaded, alarms sound.
+  const tone = preferences.isPending && token !== null ? null : toneFor(alarms, now, muted, soundOn);
 
   useEffect(() => {
     if (!tone) {
