@@ -1,4 +1,4 @@
-import type { Alarm } from '@cgm-portal/api-client';
+import { ApiError, ResponseCode, type Alarm } from '@cgm-portal/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../session/session-context';
@@ -14,6 +14,8 @@ interface AlarmCentreValue {
   alarms: Alarm[];
   activeCount: number;
   isLoading: boolean;
+  /** The server has no alarms (an older server): nothing to show. */
+  unavailable: boolean;
   open: boolean;
   setOpen(open: boolean): void;
   /** The tone playing now, or null. */
@@ -78,6 +80,7 @@ export function AlarmCentreProvider({ children, createSound = createAlarmSound }
     alarms,
     activeCount: alarms.filter(isActive).length,
     isLoading: query.isPending && token !== null,
+    unavailable: query.error instanceof ApiError && query.error.code === ResponseCode.notFound,
     open,
     setOpen,
     tone,

@@ -15,8 +15,9 @@ const KIND_PALETTE: Record<Alarm['kind'], string> = { urgentLow: 'red', low: 'or
 /** The header's alarm count (spec §3 store "alarm count"): active alarms; opens the alarm centre. */
 export function AlarmBell() {
   const { t } = useTranslation();
-  const { activeCount, setOpen, tone } = useAlarmCentre();
+  const { activeCount, setOpen, tone, unavailable } = useAlarmCentre();
   const label = t('liveAlerts.alarms.countLabel', { count: activeCount });
+  if (unavailable) return null;
   return (
     <Button
       variant={activeCount > 0 ? 'subtle' : 'ghost'}

@@ -15,6 +15,9 @@ function streamResponse() {
   };
 }
 
+/** The shared CI machine can be slow: give every wait room. */
+const SLOW_MACHINE = { timeout: 5_000 };
+
 function recorder() {
   const events: StreamEvent[] = [];
   const statuses: LiveStatus[] = [];
@@ -27,13 +30,13 @@ describe('live connection', () => {
     const send = vi.fn(async () => stream.response);
     const r = recorder();
     const live = openLiveConnection({ url: '/api/live', headers: () => ({ xToken: 't1', lanCode: 'ar' }), fetch: send, ...r });
-    await vi.waitFor(() => expect(r.statuses).toEqual(['connecting', 'open']));
+    await vi.waitFor(() => expect(r.statuses).toEqual(['connecting', 'open']), SLOW_MACHINE);
     stream.write('event: reading\ndata: {"value":55}\n\n');
-    await vi.waitFor(() => expect(r.events).toEqual([{ event: 'reading', data: '{"value":55}' }]));
+    await vi.waitFor(() => expect(r.events).toEqual([{ event: 'reading', data: '{"value":55}' }]), SLOW_MACHINE);
     const init = send.mock.calls[0] as unknown as [string, RequestInit];
     expect(init[1].headers).toMatchObject({ xToken: 't1', lanCode: 'ar', Accept: 'text/event-stream' });
     live.close();
-    await vi.waitFor(() => expect(r.statuses.at(-1)).toBe('closed'));
+    await vi.waitFor(() => expect(r.statuses.at(-1)).toBe('closed'), SLOW_MACHINE);
   });
 
   it('says it is reconnecting when the line drops, and comes back with fresh headers', async () => {
@@ -43,11 +46,11 @@ describe('live connection', () => {
     const send = vi.fn().mockResolvedValueOnce(first.response).mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(second.response);
     const r = recorder();
     const live = openLiveConnection({ url: '/api/live', headers: () => ({ xToken: token }), fetch: send, retryDelaysMs: [5], ...r });
-    await vi.waitFor(() => expect(r.statuses).toContain('open'));
+    await vi.waitFor(() => expect(r.statuses).toContain('open'), SLOW_MACHINE);
     token = 'new';
     first.end();
-    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(3));
-    await vi.waitFor(() => expect(r.statuses).toEqual(['connecting', 'open', 'reconnecting', 'reconnecting', 'open']));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(3), SLOW_MACHINE);
+    await vi.waitFor(() => expect(r.statuses).toEqual(['connecting', 'open', 'reconnecting', 'reconnecting', 'open']), SLOW_MACHINE);
     expect((send.mock.calls[2] as [string, RequestInit])[1].headers).toMatchObject({ xToken: 'new' });
     live.close();
   });
@@ -58,7 +61,7 @@ describe('live connection', () => {
     const send = vi.fn().mockResolvedValueOnce(silent.response).mockResolvedValueOnce(next.response);
     const r = recorder();
     const live = openLiveConnection({ url: '/api/live', headers: () => ({}), fetch: send, silenceLimitMs: 30, retryDelaysMs: [0], ...r });
-    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2), SLOW_MACHINE);
     expect(r.statuses.slice(0, 3)).toEqual(['connecting', 'open', 'reconnecting']);
     live.close();
   });
@@ -68,8 +71,17 @@ describe('live connection', () => {
     const onLoginExpired = vi.fn();
     const r = recorder();
     openLiveConnection({ url: '/api/live', headers: () => ({}), fetch: send, retryDelaysMs: [0], onLoginExpired, ...r });
-    await vi.waitFor(() => expect(r.statuses.at(-1)).toBe('closed'));
+    await vi.waitFor(() => expect(r.statuses.at(-1)).toBe('closed'), SLOW_MACHINE);
     expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledOnce();
+  });
+
+  it('gives up quietly on a server without a live stream: the screens keep polling', async () => {
+    const send = vi.fn(async () => Response.json({ code: 404, message: 'Not found' }, { status: 404 }));
+    const r = recorder();
+    openLiveConnection({ url: '/api/live', headers: () => ({}), fetch: send, retryDelaysMs: [0], ...r });
+    await vi.waitFor(() => expect(r.statuses).toEqual(['connecting', 'unavailable']), SLOW_MACHINE);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(send).toHaveBeenCalledOnce();
   });
 });

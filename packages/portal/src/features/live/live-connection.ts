@@ -2,9 +2,10 @@ import { createEventStreamParser, type StreamEvent } from './event-stream';
 
 /**
  * Where the tab's live connection is: `connecting` the first time, `open` while events can
- * arrive, `reconnecting` after it dropped (screens then poll), `closed` once stopped for good.
+ * arrive, `reconnecting` after it dropped (screens then poll), `unavailable` when the server has
+ * no live stream (an older server: screens poll, nothing is wrong), `closed` once stopped.
  */
-export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'unavailable' | 'closed';
 
 export interface LiveConnectionOptions {
   url: string;
@@ -76,8 +77,8 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     }
   }
 
-  /** One attempt; resolves to false when the session is refused and trying again is pointless. */
-  async function connectOnce(): Promise<boolean> {
+  /** One attempt: `retry` after a drop or failure, `expired` when the session is refused, `absent` without a live stream. */
+  async function connectOnce(): Promise<'retry' | 'expired' | 'absent'> {
     const controller = new AbortController();
     attempt = controller;
     try {
@@ -87,11 +88,12 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
         signal: controller.signal,
         cache: 'no-store',
       });
-      if (response.status === 401) return false;
+      if (response.status === 401) return 'expired';
+      if (response.status === 404) return 'absent';
       const type = response.headers.get('content-type') ?? '';
       if (!response.ok || !type.includes('text/event-stream') || !response.body) {
         const body = (await response.json().catch(() => null)) as { code?: number } | null;
-        return body?.code !== LOGIN_EXPIRED_CODE;
+        return body?.code === LOGIN_EXPIRED_CODE ? 'expired' : 'retry';
       }
       failures = 0;
       status('open');
@@ -101,15 +103,20 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     } finally {
       attempt = null;
     }
-    return true;
+    return 'retry';
   }
 
   async function run() {
     status('connecting');
     while (!closed) {
-      const keepTrying = await connectOnce();
+      const outcome = await connectOnce();
       if (closed) break;
-      if (!keepTrying) {
+      if (outcome === 'absent') {
+        closed = true;
+        options.onStatus('unavailable');
+        return;
+      }
+      if (outcome === 'expired') {
         options.onLoginExpired?.();
         closed = true;
         break;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Checkbox, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
-import { ALARM_KINDS, ApiError, type AddPushDeviceRequest, type AlarmKind, type AlertPreference, type PushDevice } from '@cgm-portal/api-client';
+import { ALARM_KINDS, ApiError, ResponseCode, type AddPushDeviceRequest, type AlarmKind, type AlertPreference, type PushDevice } from '@cgm-portal/api-client';
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ConfirmDialog, ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -303,6 +303,13 @@ function AlertPreferences() {
 
 /** Settings → Notifications: push on this device, the devices, and the alerts received. */
 export function NotificationSettings() {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const devices = useQuery(pushDevicesQuery(api));
+  // A server without push (an older one) answers "not found": say so instead of three errors.
+  if (devices.error instanceof ApiError && devices.error.code === ResponseCode.notFound) {
+    return <Text color="fg.muted" data-testid="notifications-unavailable">{t('liveAlerts.notifications.unavailable')}</Text>;
+  }
   return (
     <Stack gap="6" data-testid="notification-settings">
       <ThisDevice />
