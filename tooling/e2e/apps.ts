@@ -14,5 +14,8 @@ export const APPS = [
 export type AppUnderTest = (typeof APPS)[number];
 
 export const API_PORT = base;
+/** The mailbox the server sends codes to in the browser tests: SMTP, and its mails over HTTP. */
+export const MAIL_SMTP_PORT = base + 8;
+export const MAIL_HTTP_URL = `http://127.0.0.1:${base + 9}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
 export const appUrl = (app: AppUnderTest, path = '/') => `http://127.0.0.1:${app.port}${path}`;

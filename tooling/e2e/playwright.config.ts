@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from '@cgm-portal/api-server/chromium';
 import { defineConfig } from '@playwright/test';
-import { API_PORT, APPS, appUrl } from './apps';
+import { API_PORT, APPS, MAIL_HTTP_URL, MAIL_SMTP_PORT, appUrl } from './apps';
 
 // Launched as the server's PDF printer launches it.
 const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
@@ -24,6 +24,11 @@ export default defineConfig({
     ['html', { open: 'never', outputFolder: 'playwright-report' }],
     ['json', { outputFile: '.test-results/playwright.json' }],
   ],
+  // The log audit reads the server's log of everything else, so it runs last.
+  projects: [
+    { name: 'portal', testIgnore: /log-audit\.spec\.ts/ },
+    { name: 'log-audit', testMatch: /log-audit\.spec\.ts/, dependencies: ['portal'] },
+  ],
   use: {
     screenshot: 'on',
     trace: 'retain-on-failure',
@@ -34,19 +39,31 @@ export default defineConfig({
   },
   // The production server, as a deployment runs it: one Node process serves the API and the
   // three built apps, each on its own port (CGM_APPS). No vite preview.
-  webServer: {
-    command: `node ../../apps/api-server/dist/main.js`,
-    url: `${apiTarget}/readyz`,
-    env: {
-      PORT: String(API_PORT),
-      CGM_DATA_DIR: dataDir,
-      CGM_SEED: '1',
-      CGM_ENABLE_TEST_HOOKS: '1',
-      CGM_APPS: APPS.map((app) => `${app.id}@${app.port}`).join(','),
-      // The apps under test are the portal origins the PDF printer may open.
-      CGM_PORTAL_ORIGINS: APPS.map((app) => appUrl(app).replace(/\/$/, '')).join(','),
+  webServer: [
+    {
+      command: `pnpm --dir ../../apps/api-server exec tsx src/test-support/mail-sink-cli.ts ${MAIL_SMTP_PORT} ${new URL(MAIL_HTTP_URL).port}`,
+      url: `${MAIL_HTTP_URL}/mails`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+    {
+      command: `node ../../apps/api-server/dist/main.js`,
+      url: `${apiTarget}/readyz`,
+      env: {
+        PORT: String(API_PORT),
+        CGM_DATA_DIR: dataDir,
+        CGM_SEED: '1',
+        CGM_ENABLE_TEST_HOOKS: '1',
+        CGM_APPS: APPS.map((app) => `${app.id}@${app.port}`).join(','),
+        // The apps under test are the portal origins the PDF printer may open.
+        CGM_PORTAL_ORIGINS: APPS.map((app) => appUrl(app).replace(/\/$/, '')).join(','),
+        // Codes are really mailed, to the test's own SMTP server; logs go to a file the log audit reads.
+        CGM_SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        CGM_MAIL_FROM: 'CGM Portal <no-reply@cgm-portal.example>',
+        CGM_LOG_FILE: join(dataDir, 'server.log'),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });

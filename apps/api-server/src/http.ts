@@ -1,3 +1,4 @@
+import { templateLanguage } from './delivery/templates';
 import type { NightscoutFeed } from './nightscout/documents';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -69,6 +70,8 @@ export interface AppConfig {
   corsOrigins?: string[];
   /** Signs the JWTs Nightscout API v3 clients get; random per process when not set (CGM_NIGHTSCOUT_JWT_KEY). */
   nightscoutJwtKey?: string;
+  /** How codes and notices reach people here (delivery/couriers.ts); the demo outbox when unset. */
+  deliveryChannels?: { email: 'smtp' | 'outbox'; sms: 'sms' | 'outbox' };
 }
 
 export interface Deps {
@@ -195,6 +198,11 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
         const viewer = await resolveViewer(deps, c, definition);
         if (!viewer && definition.access !== 'public') {
           return c.json({ code: ResponseCode.loginExpired, message: t('loginExpired') });
+        }
+        // Messages that reach the member outside the portal use the language they last used it in.
+        const language = templateLanguage(lanCode);
+        if (viewer && viewer.member.lang !== language) {
+          void deps.store.updateMember(viewer.member.id, { lang: language }).catch(() => undefined);
         }
         const payload = await readPayload(c, definition);
         const parsed = definition.request.safeParse(payload);

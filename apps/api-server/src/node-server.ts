@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { createApp } from './app';
 import type { ServerConfig } from './config';
 import type { Deps } from './http';
+import { createCouriers, readCourierConfig } from './delivery/couriers';
 import { createNodePlatform } from './platform/node';
 import { CodeOutbox } from './platform/types';
 import { KyselyStore, migrate } from './store/kysely-store';
@@ -38,11 +39,14 @@ export async function openStore(config: ServerConfig): Promise<KyselyStore> {
 
 export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
   const outbox = new CodeOutbox();
+  const courierConfig = readCourierConfig(process.env, config.dataDir, config.production);
+  const couriers = createCouriers(courierConfig);
   const platform = createNodePlatform({
     dataDir: config.dataDir,
     rsaBits: config.rsaBits,
     outbox,
-    logCodes: !config.production,
+    couriers,
+    brand: courierConfig.brand,
   });
   return {
     store: await openStore(config),
@@ -55,6 +59,7 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
       validateResponses: process.env.CGM_VALIDATE_RESPONSES === '1',
       corsOrigins: config.corsOrigins,
       nightscoutJwtKey: config.nightscoutJwtKey,
+      deliveryChannels: couriers.channels,
     },
   };
 }

@@ -3,7 +3,7 @@
  * the browser's print and the PDF, in the portal's 18 languages, for people and for pets.
  */
 export { AgpReport } from './components/agp-report';
-export type { AgpReportProps, ReportPageKind } from './components/agp-report';
+export type { AgpReportProps, ReportDetail, ReportPageKind } from './components/agp-report';
 export type { PageSize } from './components/page-geometry';
 export { ALL_DAY_CHARTS_PER_PAGE, DAILY_STATISTICS_ROWS_PER_PAGE, PAGE_MARGIN_MM, PAPER_MM, contentWidthPx } from './components/page-geometry';
 export { buildReportModel, DAYS_PER_DAILY_PAGE, RECOMMENDED_ACTIVE_PERCENT, RECOMMENDED_DAYS } from './model/report-model';

@@ -388,6 +388,15 @@ describe('sockets', () => {
     }
   });
 
+  it('/alarm refuses a bad token with Nightscout’s message', async () => {
+    const socket = io(`${server.baseUrl}/alarm`, { transports: ['websocket'], forceNew: true });
+    try {
+      expect(await ask(socket, 'subscribe', { accessToken: 'wrong' })).toEqual({ success: false, message: 'Missing or bad accessToken' });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('/storage tells of a PATCH with the whole document, subject and modifiedBy included, and of a permanent delete', async () => {
     const socket = storage();
     try {

@@ -153,9 +153,12 @@ function mountAlarm(alarm: Namespace, deps: Deps, feed: SocketFeed) {
       const ack = ackOf(args);
       const token = (args[0] as { accessToken?: unknown } | undefined)?.accessToken;
       const holder = typeof token === 'string' ? await holderOfSecret(deps, token) : null;
-      if (!holder) return ack({ success: false, message: 'Unauthorized' });
-      listen(socket, holder);
-      await socket.join(`member:${holder.member.id}`);
+      if (!holder) return ack({ success: false, message: 'Missing or bad accessToken' });
+      // As in Nightscout, only a secret that may read hears the member's alarms.
+      if (mayDo(holder.scope, 'read')) {
+        listen(socket, holder);
+        await socket.join(`member:${holder.member.id}`);
+      }
       ack({ success: true, message: 'Subscribed for alarms' });
     });
     socket.on('ack', (...args: unknown[]) => feed.acknowledge(socket, args));

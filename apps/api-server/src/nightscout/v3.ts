@@ -12,13 +12,15 @@ import { holderOfSecret, holderOfSecretId, type SecretHolder } from './secrets';
  * member's documents (documents.ts). AAPS is configured with the portal's address and one of
  * the member's upload secrets as its "access token": it trades the token for a JWT at
  * /api/v2/authorization/request/{token}, then calls /api/v3 with `Authorization: Bearer`.
- * An upload secret gives "crud" on every collection; a read-only secret gives "r".
+ * A secret's scope grants per operation (permissions.ts): "crud" for an upload secret, "r" for a
+ * read-only one, "c", "u" or "d" alone for Nightscout's per-operation roles.
  *
  * Answers follow Nightscout 15: `{status, result}` for reads, `{status, identifier,
  * lastModified}` for creates (200 + isDeduplication when the record was already held),
- * history sorted by srvModified with `ETag: W/"<newest srvModified>"`.
+ * history sorted by srvModified with `ETag: W/"<newest srvModified>"`; validation, refusals
+ * and their messages follow Nightscout's API v3 specification (conformance.test.ts).
  */
-const API_VERSION = '3.0.5';
+const API_VERSION = '3.0.3-alpha';
 const JWT_HOURS = 8;
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;

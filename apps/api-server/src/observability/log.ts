@@ -16,19 +16,25 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
  * parameters (the access line names the route pattern), so no glucose value, password, code,
  * token or upload secret reaches the log. The redact list is a second belt for error objects.
  */
-export const log = pino({
-  level: process.env.CGM_LOG_LEVEL || 'info',
-  base: { service: 'cgm-portal' },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  mixin: () => {
-    const context = requestContext.getStore();
-    return context ? { requestId: context.requestId } : {};
+export const log = pino(
+  {
+    level: process.env.CGM_LOG_LEVEL || 'info',
+    base: { service: 'cgm-portal' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const context = requestContext.getStore();
+      return context ? { requestId: context.requestId } : {};
+    },
+    redact: {
+      paths: ['password', 'token', 'code', 'secret', 'apiSecret', '*.password', '*.token', '*.code', '*.secret', '*.headers'],
+      censor: '[redacted]',
+    },
   },
-  redact: {
-    paths: ['password', 'token', 'code', 'secret', 'apiSecret', '*.password', '*.token', '*.code', '*.secret', '*.headers'],
-    censor: '[redacted]',
-  },
-});
+  // CGM_LOG_FILE: the lines go to that file as well (the browser tests audit a whole run's log).
+  process.env.CGM_LOG_FILE
+    ? pino.multistream([{ stream: process.stdout }, { stream: pino.destination({ dest: process.env.CGM_LOG_FILE, sync: true, mkdir: true }) }])
+    : process.stdout,
+);
 
 /**
  * Routes the code's `console.*` through the logger, so lines written anywhere (the browser-safe

@@ -75,5 +75,8 @@ export function createBrowserPlatform(outbox = new CodeOutbox()): Platform & { o
     async deliverCode(address, code) {
       outbox.record(address, code);
     },
+    async deliverNotice() {
+      // Nothing leaves a browser-held server (Storybook, component tests).
+    },
   };
 }

@@ -1,7 +1,10 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Couriers } from '../delivery/couriers';
+import { composeMessage } from '../delivery/templates';
+import { CODE_VALID_MINUTES } from '../routes/code-rules';
 import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type Platform } from './types';
 
 // scrypt N=2^15, r=8, p=1: about 50 ms and 32 MiB per hash (OWASP's minimum is N=2^17 with
@@ -31,11 +34,10 @@ export interface NodePlatformOptions {
   dataDir: string;
   rsaBits: number;
   outbox?: CodeOutbox;
-  /**
-   * The demo delivery: codes are appended to `<dataDir>/outbox.log` (on outside production, so a
-   * code login can be tried by hand). Never the server log: codes are secrets.
-   */
-  logCodes?: boolean;
+  /** E-mail, SMS, or the demo outbox file (never the server log: codes are secrets). */
+  couriers?: Couriers;
+  /** The deployment's name in messages (CGM_MAIL_BRAND). */
+  brand?: string;
 }
 
 export function createNodePlatform(options: NodePlatformOptions): Platform {
@@ -90,11 +92,14 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
         }
       },
     },
-    async deliverCode(address, code, purpose) {
+    async deliverCode(address, code, purpose, lanCode) {
       outbox.record(address, code);
-      if (options.logCodes) {
-        appendFileSync(join(options.dataDir, 'outbox.log'), `${new Date().toISOString()} ${purpose} code for ${address}: ${code}\n`, { mode: 0o600 });
-      }
+      const kind = purpose === 'login' ? 'signInCode' : 'passwordReset';
+      const brand = options.brand ?? 'CGM Portal';
+      await options.couriers?.send(address, composeMessage({ kind, code, minutes: CODE_VALID_MINUTES }, lanCode, brand));
+    },
+    async deliverNotice(address, notice, lanCode) {
+      await options.couriers?.send(address, composeMessage(notice, lanCode, options.brand ?? 'CGM Portal'));
     },
   };
 }

@@ -14,9 +14,16 @@ export interface Platform {
    */
   decryptCredential(base64: string): Promise<string | null>;
   files: FileStorage;
-  /** Delivers a verification code (e-mail or SMS in production; the log here). */
-  deliverCode(address: string, code: string, purpose: string): Promise<void>;
+  /**
+   * Delivers a verification code by e-mail or SMS (the address says which), in the language of
+   * `lanCode`; the demo outbox file where no channel is configured (delivery/couriers.ts).
+   */
+  deliverCode(address: string, code: string, purpose: 'login' | 'resetPassword', lanCode: string): Promise<void>;
+  /** Tells a person of something that concerns them (a follow request), in their language. */
+  deliverNotice(address: string, notice: Notice, lanCode: string): Promise<void>;
 }
+
+export type Notice = { kind: 'followerRequest'; name: string; email: string };
 
 export interface StoredFile {
   bytes: Uint8Array;

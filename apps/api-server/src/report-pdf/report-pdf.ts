@@ -20,6 +20,8 @@ const pdfRequest = z
     to: z.number().int().nonnegative(),
     lang: z.enum(['en', 'zh', 'ar', 'cs', 'it', 'sl', 'hr', 'bg', 'hy', 'fr', 'hu', 'pt', 'mk', 'sr', 'sk', 'tr', 'fa', 'es']),
     pageSize: z.enum(['A4', 'Letter']).default('A4'),
+    // The IDC AGP's two pages unless the daily detail is asked for.
+    detail: z.enum(['agp', 'full']).default('agp'),
   })
   .strict()
   .refine((r) => r.from < r.to && r.to - r.from <= MAX_SPAN_MS, { message: 'period', path: ['to'] });
@@ -79,6 +81,7 @@ export function mountReportPdf(app: Hono, deps: Deps, options: ReportPdfOptions)
       from: String(request.from),
       to: String(request.to),
       pageSize: request.pageSize,
+      detail: request.detail,
     });
     const started = Date.now();
     try {

@@ -1,8 +1,9 @@
 import { ResponseCode, type MenuItem } from '@cgm-portal/api-client/contract';
 import { Problem, randomId, sha256, type CallContext, type Deps } from '../http';
 import type { MemberRow } from '../store/types';
+import { CODE_VALID_MINUTES } from './code-rules';
 
-const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_TTL_MS = CODE_VALID_MINUTES * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 /** Failed logins per account address before it is locked for the rest of the window. */
 const LOGIN_MAX_FAILURES = 10;
@@ -129,7 +130,7 @@ export const authCalls = {
     }
   },
 
-  async sendVerifyCode({ deps, input }: CallContext<'sendVerifyCode'>) {
+  async sendVerifyCode({ deps, input, lanCode }: CallContext<'sendVerifyCode'>) {
     const limitKey = `code:${addressKey(input)}`;
     if (deps.limiter?.isBlocked(limitKey, CODES_PER_WINDOW, CODE_WINDOW_MS)) throw tooManyAttempts();
     deps.limiter?.record(limitKey);
@@ -148,7 +149,7 @@ export const authCalls = {
         attempts: 0,
         usedAt: null,
       });
-      await deps.platform.deliverCode(address, code, input.purpose);
+      await deps.platform.deliverCode(address, code, input.purpose, lanCode);
     }
     return { message: 'codeSent' as const };
   },
@@ -165,6 +166,10 @@ export const authCalls = {
       await store.revokeTokensOfMember(account.id, deps.now());
     });
     return { message: 'passwordReset' as const };
+  },
+
+  async getDeliveryChannels({ deps }: CallContext<'getDeliveryChannels'>) {
+    return { item: deps.config.deliveryChannels ?? { email: 'outbox' as const, sms: 'outbox' as const } };
   },
 
   async getPublicKey({ deps }: CallContext<'getPublicKey'>) {

@@ -133,6 +133,13 @@ export const followerCalls = {
         ...fields,
       });
     });
+    // The member hears of it where they are, in their language; a mail that fails does not undo the request.
+    if (member.email) {
+      const who = viewer.member;
+      await deps.platform
+        .deliverNotice(member.email, { kind: 'followerRequest', name: who.memberName, email: who.email ?? who.mobile ?? '' }, member.lang ?? 'en')
+        .catch((error: unknown) => console.error('follow request notice not sent', error));
+    }
     return { item: followerOf((await deps.store.getFollower(id))!, 'follower') };
   },
 

@@ -98,6 +98,19 @@ describe('production serving: the API and a built app from one process', () => {
     expect(unknownHost.status).toBe(404);
   });
 
+  it('refuses a body over the route’s limit before reading it, with a translated 413', async () => {
+    const big = JSON.stringify({ note: 'x'.repeat(4 * 1024 * 1024) });
+    const call = await fetch(`${appUrl}/api/web/event/addEvent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', lanCode: 'fr' },
+      body: big,
+    });
+    expect(call.status).toBe(413);
+    const answer = (await call.json()) as { code: number; message: string };
+    expect(answer.code).toBe(413);
+    expect(answer.message).toMatch(/trop volumineu/i);
+  });
+
   it('says it is alive on /healthz and ready on /readyz', async () => {
     for (const base of [server.baseUrl, appUrl]) {
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });

@@ -46,6 +46,8 @@ export interface MembersTable {
   urgentLowAlert: number;
   urgentHighAlert: number;
   createdAt: number;
+  /** The language the member last used the portal in: messages sent to them use it. */
+  lang: string | null;
 }
 export interface TokensTable {
   tokenHash: string;
@@ -344,6 +346,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_upload_secret_lang': {
       async up(db: Any) {
         await db.schema.alterTable('upload_secrets').addColumn('lang', 'text', (c) => c.notNull().defaultTo('en')).execute();
+      },
+    },
+    // The member's language, for what reaches them outside the portal (a follow request by e-mail).
+    '0012_member_language': {
+      async up(db: Any) {
+        await db.schema.alterTable('members').addColumn('lang', 'text').execute();
       },
     },
   };

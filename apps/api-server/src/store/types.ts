@@ -143,6 +143,8 @@ export interface NewMember {
   urgentLowAlert: number;
   urgentHighAlert: number;
   createdAt: number;
+  /** The language the member last used the portal in (lanCode); null until they sign in. */
+  lang?: string | null;
 }
 export interface MemberRow extends NewMember {
   id: number;

@@ -16,7 +16,7 @@ describe('<AgpReport> in English', () => {
   const model = demoReportModel({ days: 14 });
 
   it('shows the translated section titles', async () => {
-    const { article } = await renderReport({ model });
+    const { article } = await renderReport({ model, detail: 'full' });
     const all = headings(article);
     const h = (name: string) => all.filter((text) => text === name);
     expect(h('AGP Report: Continuous Glucose Monitoring')).toHaveLength(1);
@@ -99,7 +99,7 @@ describe('<AgpReport> with too little data', () => {
     const model = demoReportModel({ days: 14, daysWithReadings: 4 });
     const { container } = await renderReport({ model, layout: 'print' });
     expect(screen.getByText('AGP report needs at least 5 days of data')).toBeTruthy();
-    expect(kindsOf(container)).toEqual(['summary', 'end']);
+    expect(kindsOf(container)).toEqual(['summary']);
     expect(headings(container)).not.toContain('Ambulatory Glucose Profile (AGP)');
     expect(headings(container)).not.toContain('Daily glucose profiles');
     expect(screen.getByText('4 days of data')).toBeTruthy();
@@ -110,15 +110,14 @@ describe('<AgpReport layout="print">', () => {
   const model = demoReportModel({ days: 30 });
 
   it('starts every section but the first on a new page, with the paper size', async () => {
-    const { container } = await renderReport({ model, layout: 'print', pageSize: 'A4' });
+    const { container } = await renderReport({ model, layout: 'print', pageSize: 'A4', detail: 'full' });
     const pages = pagesOf(container);
     expect(kindsOf(container)).toEqual([
-      'summary',
-      'metrics-and-agp',
+      'agp',
+      'daily-profiles',
+      'daily-profiles',
+      'daily-profiles',
       'trend',
-      'daily-profiles',
-      'daily-profiles',
-      'daily-profiles',
       ...Array(Math.ceil(30 / ALL_DAY_CHARTS_PER_PAGE.A4)).fill('all-day-charts'),
       'daily-statistics',
       'end',
@@ -132,20 +131,35 @@ describe('<AgpReport layout="print">', () => {
   });
 
   it('uses US Letter when asked', async () => {
-    const { container } = await renderReport({ model, layout: 'print', pageSize: 'Letter' });
+    const { container } = await renderReport({ model, layout: 'print', pageSize: 'Letter', detail: 'full' });
     expect(container.querySelector('style')!.textContent).toContain('@page { size: letter;');
     expect(container.querySelectorAll('[data-page-kind="all-day-charts"]')).toHaveLength(Math.ceil(30 / ALL_DAY_CHARTS_PER_PAGE.Letter));
   });
 
-  it('puts 14 days on each daily-profile page, a week per row', async () => {
-    const { container } = await renderReport({ model, layout: 'print' });
+  it('puts the latest 14 days on page 2, a week per row, and the earlier days in the detail', async () => {
+    const { container } = await renderReport({ model, layout: 'print', detail: 'full' });
     const dailyPages = Array.from(container.querySelectorAll<HTMLElement>('.agp-daily-profiles'));
     expect(dailyPages.map((p) => Number(p.dataset.days))).toEqual([14, 14, 2]);
     // The chart's own data table lists one row per day drawn.
     const rows = Array.from(dailyPages[0]!.querySelectorAll('figure table tbody tr'));
     expect(rows).toHaveLength(14);
-    const first = DateTime.fromISO(model.days[0]!.date);
+    const first = DateTime.fromISO(model.days[16]!.date);
     expect(rows[0]!.textContent).toContain(first.toFormat('d'));
+  });
+
+  it('is the two pages of the IDC AGP by default: statistics, time in ranges, GRI and the AGP on page 1, daily profiles on page 2', async () => {
+    for (const pageSize of ['A4', 'Letter'] as const) {
+      const { container, unmount } = await renderReport({ model, layout: 'print', pageSize });
+      expect(kindsOf(container)).toEqual(['agp', 'daily-profiles']);
+      const [first, second] = pagesOf(container);
+      expect(headings(first!)).toEqual(
+        expect.arrayContaining(['Glucose statistics and targets', 'Glucose metrics', 'Time in ranges', 'Ambulatory Glucose Profile (AGP)']),
+      );
+      expect(first!.querySelector('.agp-metric-gri')).not.toBeNull();
+      expect(headings(second!)).toContain('Daily glucose profiles');
+      expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+      unmount();
+    }
   });
 
   it('draws charts as static SVG at the page width, with no page break inside the screen layout', async () => {
@@ -159,7 +173,7 @@ describe('<AgpReport layout="print">', () => {
 
 describe('<AgpReport> right to left', () => {
   it('sets dir="rtl" and lang on the root for Arabic and Persian, and keeps the charts left to right', async () => {
-    const { container } = await renderReport({ model: demoReportModel({ days: 7, language: 'ar' }) });
+    const { container } = await renderReport({ model: demoReportModel({ days: 7, language: 'ar' }), detail: 'full' });
     const root = container.querySelector('article')!;
     expect(root.getAttribute('dir')).toBe('rtl');
     expect(root.getAttribute('lang')).toBe('ar');

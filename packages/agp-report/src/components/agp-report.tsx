@@ -1,12 +1,12 @@
 import { useTranslation } from '@cgm-portal/i18n';
 import { useMemo, type ReactNode } from 'react';
-import { chunk } from '../model/report-model';
+import { chunk, DAYS_PER_DAILY_PAGE } from '../model/report-model';
 import type { AgpReportModel } from '../model/types';
 import { AllDayChartsSection, AgpProfileSection, DailyProfilesSection, MultiDayTrendSection } from '../sections/chart-sections';
 import { DailyStatisticsSection } from '../sections/daily-statistics';
 import { EndPage, InsufficientDataSection } from '../sections/end-page';
-import { GlucoseMetricsSection } from '../sections/glucose-metrics';
-import { ReportHeader } from '../sections/report-header';
+import { GlucoseMetricsSection, GriSection } from '../sections/glucose-metrics';
+import { ReportHeader, SensorSessionsSection } from '../sections/report-header';
 import { StatisticsAndTargets, TimeInRangesSection } from '../sections/statistics-targets';
 import { createReportFormat } from './format';
 import { ALL_DAY_CHARTS_PER_PAGE, DAILY_STATISTICS_ROWS_PER_PAGE, contentWidthPx, type PageSize } from './page-geometry';
@@ -24,17 +24,27 @@ export interface AgpReportProps {
   layout?: 'screen' | 'print';
   /** Paper of the print layout. @default 'A4' */
   pageSize?: PageSize;
+  /** The AGP's two pages alone, or followed by the daily detail. @default 'agp' */
+  detail?: ReportDetail;
 }
 
 /** The kinds of page the report is made of, in order. */
 export type ReportPageKind =
   | 'summary'
-  | 'metrics-and-agp'
-  | 'trend'
+  | 'agp'
   | 'daily-profiles'
+  | 'trend'
   | 'all-day-charts'
   | 'daily-statistics'
   | 'end';
+
+/**
+ * How much the report holds: 'agp' is the IDC AGP's two pages (statistics, time in ranges, GRI
+ * and the AGP curve on page 1, the latest 14 daily profiles on page 2); 'full' adds the detail
+ * pages after them (earlier daily profiles, multi-day trend, all-day charts, daily statistics,
+ * sensor sessions and sources).
+ */
+export type ReportDetail = 'agp' | 'full';
 
 interface ReportPage {
   key: string;
@@ -43,7 +53,7 @@ interface ReportPage {
 }
 
 /** The pages of the report. With fewer than 5 days of data the AGP sections give way to the message. */
-function reportPages(model: AgpReportModel, pageSize: PageSize): ReportPage[] {
+function reportPages(model: AgpReportModel, pageSize: PageSize, detail: ReportDetail): ReportPage[] {
   if (!model.agp) {
     return [
       {
@@ -56,46 +66,57 @@ function reportPages(model: AgpReportModel, pageSize: PageSize): ReportPage[] {
           </>
         ),
       },
-      { key: 'end', kind: 'end', content: <EndPage /> },
+      ...(detail === 'full' ? [{ key: 'end', kind: 'end' as const, content: <EndPage /> }] : []),
     ];
   }
   const profile = model.agp;
+  // Page 2 holds the latest two weeks, as the IDC report does; earlier weeks are detail.
+  const latest = model.days.slice(-DAYS_PER_DAILY_PAGE);
+  const earlier = model.days.slice(0, -DAYS_PER_DAILY_PAGE);
   const pages: ReportPage[] = [
     {
-      key: 'summary',
-      kind: 'summary',
+      key: 'agp',
+      kind: 'agp',
       content: (
         <>
           <ReportHeader />
-          <div className="agp-grid">
-            <StatisticsAndTargets />
-            <TimeInRangesSection />
+          <div className="agp-summary-grid">
+            <div className="agp-summary-main">
+              <StatisticsAndTargets />
+              <GlucoseMetricsSection />
+            </div>
+            <div className="agp-summary-side">
+              <TimeInRangesSection />
+              <GriSection />
+            </div>
           </div>
-        </>
-      ),
-    },
-    {
-      key: 'metrics-and-agp',
-      kind: 'metrics-and-agp',
-      content: (
-        <>
-          <GlucoseMetricsSection />
           <AgpProfileSection profile={profile} />
         </>
       ),
     },
-    { key: 'trend', kind: 'trend', content: <MultiDayTrendSection /> },
+    { key: `daily-${latest[0]?.date ?? ''}`, kind: 'daily-profiles', content: <DailyProfilesSection days={latest} /> },
   ];
-  model.dailyPages.forEach((days) =>
+  if (detail === 'agp') return pages;
+  chunk(earlier, DAYS_PER_DAILY_PAGE).forEach((days) =>
     pages.push({ key: `daily-${days[0]!.date}`, kind: 'daily-profiles', content: <DailyProfilesSection days={days} /> }),
   );
+  pages.push({ key: 'trend', kind: 'trend', content: <MultiDayTrendSection /> });
   chunk(model.days, ALL_DAY_CHARTS_PER_PAGE[pageSize]).forEach((days) =>
     pages.push({ key: `all-day-${days[0]!.date}`, kind: 'all-day-charts', content: <AllDayChartsSection days={days} /> }),
   );
   chunk(model.dailyStatistics, DAILY_STATISTICS_ROWS_PER_PAGE).forEach((rows) =>
     pages.push({ key: `stats-${rows[0]!.date}`, kind: 'daily-statistics', content: <DailyStatisticsSection rows={rows} /> }),
   );
-  pages.push({ key: 'end', kind: 'end', content: <EndPage /> });
+  pages.push({
+    key: 'end',
+    kind: 'end',
+    content: (
+      <>
+        <SensorSessionsSection />
+        <EndPage />
+      </>
+    ),
+  });
   return pages;
 }
 
@@ -104,7 +125,7 @@ function reportPages(model: AgpReportModel, pageSize: PageSize): ReportPage[] {
  * catalog, e.g. PortalI18n.setLanguage), laid out for the screen or for paper. Right-to-left
  * languages set `dir="rtl"` on the root; charts keep time running left to right.
  */
-export function AgpReport({ model, layout = 'screen', pageSize = 'A4' }: AgpReportProps) {
+export function AgpReport({ model, layout = 'screen', pageSize = 'A4', detail = 'agp' }: AgpReportProps) {
   const { t } = useTranslation(undefined, { lng: model.language });
   const value = useMemo<ReportContextValue>(
     () => ({
@@ -118,7 +139,7 @@ export function AgpReport({ model, layout = 'screen', pageSize = 'A4' }: AgpRepo
     }),
     [model, t, layout, pageSize],
   );
-  const pages = useMemo(() => reportPages(model, pageSize), [model, pageSize]);
+  const pages = useMemo(() => reportPages(model, pageSize, detail), [model, pageSize, detail]);
   const fmt = value.fmt;
   const print = layout === 'print';
   const period = t('report.dateRange', { from: fmt.date(model.period.from), to: fmt.date(model.period.to - 1) });
@@ -131,6 +152,7 @@ export function AgpReport({ model, layout = 'screen', pageSize = 'A4' }: AgpRepo
         lang={model.language}
         data-layout={layout}
         data-page-size={pageSize}
+        data-detail={detail}
         aria-label={t('agp.reportTitle')}
       >
         <style>{reportStyles(layout, pageSize)}</style>

@@ -16,9 +16,13 @@ export function reportStyles(layout: 'screen' | 'print', pageSize: PageSize): st
 .agp-report p { margin: 4px 0; }
 .agp-report .agp-hint { color: #4b5563; font-size: 11px; }
 .agp-report .agp-note { color: #4b5563; font-size: 11px; border-inline-start: 3px solid #9ca3af; padding-inline-start: 6px; }
-.agp-report .agp-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; align-items: start; }
+.agp-report .agp-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; align-items: start; }
+.agp-report .agp-header-grid { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1fr); gap: 12px; margin-top: 4px; }
+.agp-report .agp-summary-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; align-items: start; }
+.agp-report .agp-table-scroll { max-width: 100%; overflow-x: auto; }
+.agp-report table.agp-targets td:not(.agp-num) { white-space: nowrap; }
 .agp-report .agp-block { margin-bottom: 10px; break-inside: avoid; }
-.agp-report dl.agp-facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; }
+.agp-report dl.agp-facts { display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: 2px 10px; margin: 0; }
 .agp-report dl.agp-facts dt { color: #4b5563; }
 .agp-report dl.agp-facts dd { margin: 0; font-weight: 600; }
 .agp-report table { border-collapse: collapse; width: 100%; }
@@ -45,11 +49,26 @@ export function reportStyles(layout: 'screen' | 'print', pageSize: PageSize): st
     return `${common}
 .agp-report.agp-screen { max-width: 1100px; margin: 0 auto; }
 .agp-report.agp-screen .agp-page { padding: 16px; margin-bottom: 16px; border: 1px solid #e5e7eb; border-radius: 6px; }
-@media (max-width: 720px) { .agp-report .agp-grid { grid-template-columns: 1fr; } }
+@media (max-width: 720px) {
+  .agp-report .agp-grid, .agp-report .agp-header-grid, .agp-report .agp-summary-grid { grid-template-columns: minmax(0, 1fr); }
+  .agp-report.agp-screen .agp-page { padding: 8px; }
+  .agp-report table.agp-targets td:not(.agp-num) { white-space: normal; }
+}
 `;
   }
   return `${common}
 @page { size: ${pageSize === 'A4' ? 'A4' : 'letter'}; margin: ${PAGE_MARGIN_MM}mm; }
+.agp-report.agp-print { font-size: 10.5px; line-height: 1.25; }
+.agp-report.agp-print h1 { font-size: 15px; }
+.agp-report.agp-print h2 { font-size: 12px; margin-bottom: 4px; padding: 2px 6px; }
+.agp-report.agp-print h3 { font-size: 11px; margin: 2px 0; }
+.agp-report.agp-print p { margin: 2px 0; }
+.agp-report.agp-print .agp-hint, .agp-report.agp-print .agp-note { font-size: 9.5px; }
+.agp-report.agp-print .agp-big { font-size: 15px; }
+.agp-report.agp-print .agp-block { margin-bottom: 6px; }
+.agp-report.agp-print .agp-metric { padding: 2px 0; }
+.agp-report.agp-print .agp-metric-sub { font-size: 9.5px; }
+.agp-report.agp-print .agp-table-scroll { overflow: visible; }
 .agp-report.agp-print { width: ${paper.width}mm; }
 .agp-report.agp-print .agp-page { width: ${paper.width}mm; min-height: ${paper.height}mm; padding: ${PAGE_MARGIN_MM}mm; margin: 0 auto 8mm; box-shadow: 0 1px 4px rgba(0,0,0,.25); background: #fff; display: flex; flex-direction: column; }
 .agp-report.agp-print .agp-page-body { flex: 1; }

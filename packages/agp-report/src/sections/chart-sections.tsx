@@ -18,7 +18,7 @@ export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
         unit={model.unit}
         ranges={model.ranges}
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
-        height={layout === 'print' ? 360 : 320}
+        height={layout === 'print' ? 270 : 320}
         locale={fmt.chartLocale}
         // Laid out as the IDC AGP template in every language: time left to right, the glucose axis
         // on the left, the percentile names past midnight on the right, so a clinician reads any

@@ -95,8 +95,7 @@ function PetInfo({ subject }: { subject: PetSubject }) {
 }
 
 function DeviceInfo({ device }: { device: ReportDevice | null }) {
-  const { t, fmt, model } = useReport();
-  const sessions = (device?.sessions ?? []).filter((s) => s.start < model.period.to && (s.end === null || s.end > model.period.from));
+  const { t, model } = useReport();
   return (
     <section className="agp-block" aria-labelledby="agp-device">
       <h3 id="agp-device">{t('agp.deviceInfo')}</h3>
@@ -107,9 +106,20 @@ function DeviceInfo({ device }: { device: ReportDevice | null }) {
           [t('session.timeZone'), <span className="agp-ltr">{model.timeZone}</span>],
         ]}
       />
-      {sessions.length > 0 ? (
-        <table className="agp-sessions" style={{ marginTop: 4 }}>
-          <caption style={{ textAlign: 'start', fontWeight: 600 }}>{t('agp.sensorSessions')}</caption>
+    </section>
+  );
+}
+
+/** The sensor wears that overlap the period: detail, after the AGP's two pages. */
+export function SensorSessionsSection() {
+  const { t, fmt, model } = useReport();
+  const sessions = (model.device?.sessions ?? []).filter((s) => s.start < model.period.to && (s.end === null || s.end > model.period.from));
+  if (sessions.length === 0) return null;
+  return (
+    <section className="agp-block agp-sessions" aria-labelledby="agp-sessions">
+      <h2 id="agp-sessions">{t('agp.sensorSessions')}</h2>
+      <div className="agp-table-scroll">
+        <table>
           <thead>
             <tr>
               <th scope="col">{t('agp.sensorSn')}</th>
@@ -123,13 +133,13 @@ function DeviceInfo({ device }: { device: ReportDevice | null }) {
               <tr key={`${s.sn}-${s.start}`}>
                 <td className="agp-ltr">{s.sn}</td>
                 <td>{fmt.date(s.start)}</td>
-                <td>{s.end === null ? '—' : fmt.date(s.end)}</td>
+                <td>{s.end === null ? t('session.active') : fmt.date(s.end)}</td>
                 <td>{t(SESSION_STATUS_KEYS[s.status])}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : null}
+      </div>
     </section>
   );
 }
@@ -158,7 +168,7 @@ export function ReportHeader() {
   return (
     <header className="agp-header">
       <h1>{t('agp.reportTitle')}</h1>
-      <div className="agp-grid" style={{ gridTemplateColumns: '1.25fr 1.25fr 1fr', marginTop: 6 }}>
+      <div className="agp-header-grid">
         {model.subject.kind === 'pet' ? <PetInfo subject={model.subject} /> : <PersonInfo subject={model.subject} />}
         <DeviceInfo device={model.device} />
         <PeriodInfo />

@@ -60,6 +60,7 @@ export function StatisticsAndTargets() {
     <section className="agp-block agp-statistics" aria-labelledby="agp-statistics">
       <h2 id="agp-statistics">{t('agp.glucoseStatistics')}</h2>
       <p>{t('agp.targetRange', { low: fmt.glucose(model.ranges.low), high: fmt.glucose(model.ranges.high), unit: unitLabel })}</p>
+      <div className="agp-table-scroll">
       <table className="agp-targets">
         <thead>
           <tr>
@@ -104,6 +105,7 @@ export function StatisticsAndTargets() {
           })}
         </tbody>
       </table>
+      </div>
       {humanTargets ? null : <p className="agp-note">{t('agp.petGoalsNote')}</p>}
       <p className="agp-hint">{t('home.eachPercentIs15Min')}</p>
     </section>
@@ -113,7 +115,8 @@ export function StatisticsAndTargets() {
 /** The stacked time-in-ranges bar over the member's ranges (charts' TimeInRangesBar, static in print). */
 export function TimeInRangesSection() {
   const { t, fmt, model, layout, chartWidth } = useReport();
-  const width = chartWidth === undefined ? undefined : Math.floor(chartWidth / 2) - 8;
+  // The side column of page 1 (report-styles: .agp-summary-grid) is 2/5 of the page.
+  const width = chartWidth === undefined ? undefined : Math.floor((chartWidth * 2) / 5) - 8;
   return (
     <section className="agp-block agp-time-in-ranges" aria-labelledby="agp-tir">
       <h2 id="agp-tir">{t('agp.timeInRanges')}</h2>
@@ -123,7 +126,7 @@ export function TimeInRangesSection() {
         ranges={model.ranges}
         goals="none"
         {...(width !== undefined ? { width } : {})}
-        height={220}
+        height={layout === 'print' ? 190 : 220}
         locale={fmt.chartLocale}
         direction={model.direction}
         print={layout === 'print'}

@@ -52,6 +52,17 @@ export const sendVerifyCodeRequest = z
   });
 export type SendVerifyCodeRequest = z.input<typeof sendVerifyCodeRequest>;
 
+/**
+ * How this deployment reaches people: e-mail over SMTP, SMS through a provider, or neither
+ * (`outbox`: the demo writes codes to a file on the server). Settings says it; the login page
+ * can offer code sign-in only where a code can arrive.
+ */
+export const deliveryChannels = z.object({
+  email: z.enum(['smtp', 'outbox']),
+  sms: z.enum(['sms', 'outbox']),
+});
+export type DeliveryChannels = z.infer<typeof deliveryChannels>;
+
 export const resetPasswordRequest = z
   .object({
     email: email.optional(),

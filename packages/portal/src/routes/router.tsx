@@ -74,6 +74,7 @@ interface ReportSearch {
   to?: number;
   lang?: string;
   pageSize?: 'A4' | 'Letter';
+  detail?: 'agp' | 'full';
 }
 const validateReportSearch = (search: Record<string, unknown>): ReportSearch => {
   const int = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined);
@@ -82,6 +83,7 @@ const validateReportSearch = (search: Record<string, unknown>): ReportSearch => 
     to: int(search.to),
     lang: typeof search.lang === 'string' ? search.lang : undefined,
     pageSize: search.pageSize === 'Letter' ? 'Letter' : search.pageSize === 'A4' ? 'A4' : undefined,
+    detail: search.detail === 'full' ? 'full' : search.detail === 'agp' ? 'agp' : undefined,
   };
 };
 

@@ -1,10 +1,13 @@
 import { Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReportDetail } from '@cgm-portal/agp-report';
 import { QUERY_INTERNAL_TOKEN, type ReportData } from '@cgm-portal/api-client';
 import { isLanguageCode, useTranslation, type LanguageCode } from '@cgm-portal/i18n';
 import { ErrorAlert } from '@cgm-portal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AgpReportView } from '../features/agp-report/agp-report-view';
+import { ReportDetailPicker } from '../features/agp-report/report-detail-picker';
 import { AGP_DEFAULT_DAYS, reportPeriod } from '../features/agp-report/report-period';
 import { usePrintLayout } from '../features/agp-report/use-print-layout';
 import { useSession } from '../session/session-context';
@@ -53,16 +56,18 @@ export function PublicReportPage() {
   const search = useSearch({ from: '/report/$lang/$id' });
   const report = useReportData(id, search);
   const { printing, print } = usePrintLayout();
+  const [detail, setDetail] = useState<ReportDetail>('agp');
   const language: LanguageCode = isLanguageCode(lang) ? lang : 'en';
   if (!report.data) return <ReportStatus error={report.error} />;
   return (
     <Stack as="main" gap="4" p={{ base: '3', md: '6' }} maxW="1200px" mx="auto">
-      <HStack justify="flex-end" data-print-hide="">
+      <HStack justify="flex-end" flexWrap="wrap" gap="3" data-print-hide="">
+        <ReportDetailPicker value={detail} onChange={setDetail} language={language} />
         <Button variant="outline" onClick={print}>
           {t('report.print', { lng: language })}
         </Button>
       </HStack>
-      <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} />
+      <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} detail={detail} />
     </Stack>
   );
 }
@@ -76,7 +81,7 @@ export function ReportPdfPage() {
   if (!report.data) return <ReportStatus error={report.error} />;
   return (
     <main>
-      <AgpReportView data={report.data} language={language} layout="print" pageSize={search.pageSize === 'Letter' ? 'Letter' : 'A4'} />
+      <AgpReportView data={report.data} language={language} layout="print" pageSize={search.pageSize === 'Letter' ? 'Letter' : 'A4'} detail={search.detail ?? 'agp'} />
       <Text srOnly>{report.data.member.memberName}</Text>
     </main>
   );

@@ -1,9 +1,10 @@
 import { useTranslation } from '@cgm-portal/i18n';
 import { DataTransferPanel, UploadSecretPanel } from '../features/data-transfer';
+import { DeliveryChannelsPanel } from '../features/settings/delivery-channels';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { ScreenFrame } from './screen-frame';
 
-/** Settings: unit, target range and alerts; then data in and out (import, export, upload secrets). */
+/** Settings: unit, target range and alerts; data in and out (import, export, upload secrets); how codes reach people. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -11,6 +12,7 @@ export function SettingsPage() {
       <SettingsScreen />
       <DataTransferPanel />
       <UploadSecretPanel />
+      <DeliveryChannelsPanel />
     </ScreenFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReportData } from '@cgm-portal/api-client';
-import { AgpReport, buildReportModel, type PageSize } from '@cgm-portal/agp-report';
+import { AgpReport, buildReportModel, type PageSize, type ReportDetail } from '@cgm-portal/agp-report';
 import type { LanguageCode } from '@cgm-portal/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../session/session-context';
@@ -27,13 +27,25 @@ export function useReportLanguage(language: LanguageCode): boolean {
  * (every number from glucose-metrics) and laid out for the screen or for print. The
  * `data-report-ready` mark tells the PDF printer the page is complete.
  */
-export function AgpReportView({ data, language, layout, pageSize = 'A4' }: { data: ReportData; language: LanguageCode; layout: 'screen' | 'print'; pageSize?: PageSize }) {
+export function AgpReportView({
+  data,
+  language,
+  layout,
+  pageSize = 'A4',
+  detail = 'agp',
+}: {
+  data: ReportData;
+  language: LanguageCode;
+  layout: 'screen' | 'print';
+  pageSize?: PageSize;
+  detail?: ReportDetail;
+}) {
   const ready = useReportLanguage(language);
   const model = useMemo(() => buildReportModel(data.readings, reportOptionsOf(data, language)), [data, language]);
   if (!ready) return null;
   return (
     <div data-report-ready="true" data-testid="agp-report">
-      <AgpReport model={model} layout={layout} pageSize={pageSize} />
+      <AgpReport model={model} layout={layout} pageSize={pageSize} detail={detail} />
     </div>
   );
 }

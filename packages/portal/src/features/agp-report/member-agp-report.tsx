@@ -1,4 +1,5 @@
 import { Alert, Button, HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import type { ReportDetail } from '@cgm-portal/agp-report';
 import { hasEnoughDataForAgp } from '@cgm-portal/glucose-metrics';
 import { useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 import { useSession } from '../../session/session-context';
 import { AgpReportView } from './agp-report-view';
 import { downloadReportPdf } from './pdf-download';
+import { ReportDetailPicker } from './report-detail-picker';
 import { reportPeriod } from './report-period';
 import { AGP_PERIOD_PICKS, useAgpPeriodSearch } from './report-search';
 import { ShareLinks } from './share-links';
@@ -24,6 +26,7 @@ export function MemberAgpReport() {
   const [days, setDays] = useAgpPeriodSearch();
   const { printing, print } = usePrintLayout();
   const [downloading, setDownloading] = useState(false);
+  const [detail, setDetail] = useState<ReportDetail>('agp');
   const [pdfError, setPdfError] = useState<string | null>(null);
   const period = reportPeriod(days, memberSettings.timeZone);
   const report = useQuery({
@@ -37,7 +40,7 @@ export function MemberAgpReport() {
     setPdfError(null);
     setDownloading(true);
     try {
-      await downloadReportPdf({ ...period, lang: language, pageSize: 'A4' }, language, `agp-report-${userInfo?.memberId ?? ''}-${days}d.pdf`);
+      await downloadReportPdf({ ...period, lang: language, pageSize: 'A4', detail }, language, `agp-report-${userInfo?.memberId ?? ''}-${days}d.pdf`);
     } catch (error) {
       setPdfError(error instanceof Error ? error.message : t('errors.generic'));
       toaster.create({ type: 'error', title: t('errors.generic') });
@@ -66,7 +69,8 @@ export function MemberAgpReport() {
             </SegmentGroup.Item>
           ))}
         </SegmentGroup.Root>
-        <HStack gap="2">
+        <HStack gap="2" flexWrap="wrap">
+          <ReportDetailPicker value={detail} onChange={setDetail} language={language} />
           <Button variant="outline" onClick={print} disabled={!report.data}>
             {t('report.print')}
           </Button>
@@ -88,7 +92,7 @@ export function MemberAgpReport() {
           </Alert.Content>
         </Alert.Root>
       )}
-      {report.data && <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} />}
+      {report.data && <AgpReportView data={report.data} language={language} layout={printing ? 'print' : 'screen'} detail={detail} />}
       <div data-print-hide="">
         <ShareLinks />
       </div>

@@ -10,6 +10,8 @@ export interface PdfRequest {
   to: number;
   lang: LanguageCode;
   pageSize: 'A4' | 'Letter';
+  /** The AGP's two pages alone, or with the daily detail after them. */
+  detail: 'agp' | 'full';
 }
 
 /** Asks the server to print the report and saves the file; throws with the server's message. */
