@@ -19,6 +19,7 @@ import { importCalls } from './imports/calls';
 import { mountNightscout } from './nightscout/routes';
 import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
+import { pendingAlertCalls } from './routes/alerts-pending';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
 const handlers = {
@@ -35,6 +36,7 @@ const handlers = {
   ...uploadSecretCalls,
   ...importCalls,
   ...exportCalls,
+  ...pendingAlertCalls,
 } satisfies Handlers;
 
 /**
