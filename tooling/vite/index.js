@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.js';
+import { variantPwa } from './pwa.js';
 
 /** Where `vite dev` and `vite preview` send /api when the app calls its own origin. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
@@ -19,7 +20,7 @@ export function variantAppConfig({ port }) {
     '/pebble': { target: apiTarget, changeOrigin: true },
   };
   return defineConfig({
-    plugins: [react(), precompress()],
+    plugins: [react(), variantPwa(), precompress()],
     // Spec §4: stored local data is cleared when the stored app version differs from this one.
     define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
     server: { port, strictPort: true, proxy },

@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { ResponseCode } from '@cgm-portal/api-client/contract';
-import { AttemptLimiter } from './attempt-limiter';
 import { mountCalls, sha256, type Deps, type Handlers } from './http';
 import { translate } from './i18n/messages';
 import { authCalls } from './routes/auth';
@@ -20,6 +19,7 @@ import { importCalls } from './imports/calls';
 import { mountNightscout } from './nightscout/routes';
 import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
+import { pendingAlertCalls } from './routes/alerts-pending';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
 const handlers = {
@@ -36,6 +36,7 @@ const handlers = {
   ...uploadSecretCalls,
   ...importCalls,
   ...exportCalls,
+  ...pendingAlertCalls,
 } satisfies Handlers;
 
 /**
@@ -48,8 +49,7 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024;
 const MAX_IMPORT_BODY_BYTES = 64 * 1024 * 1024;
 const isImportCall = (path: string) => path.endsWith('/web/dataTransfer/previewImport') || path.endsWith('/web/dataTransfer/commitImport');
 
-export function createApp(given: Deps) {
-  const deps: Deps = { ...given, limiter: given.limiter ?? new AttemptLimiter(given.now) };
+export function createApp(deps: Deps) {
   const app = new Hono();
   // Nightscout's APIs answer any origin, as Nightscout does: web-based follower tools read them,
   // and they carry a secret header, never a cookie, so no other site can act for a member.

@@ -24,6 +24,8 @@ export interface ServerConfig {
   appsDir: string;
   /** CGM_SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /** CGM_TRUST_PROXY_HOPS: proxies in front whose forwarding headers are believed (0: none). */
+  trustProxyHops: number;
   /** CGM_METRICS_TOKEN (bearer, every listener) and/or CGM_METRICS_PORT (its own listener). */
   metrics: { token?: string; port?: number };
 }
@@ -64,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apps: parseSites(env.CGM_APPS),
     appsDir: resolve(env.CGM_APPS_DIR || repositoryApps),
     shutdownGraceMs: positiveNumber('CGM_SHUTDOWN_GRACE_MS', env.CGM_SHUTDOWN_GRACE_MS, 15_000),
+    trustProxyHops: env.CGM_TRUST_PROXY_HOPS ? positiveNumber('CGM_TRUST_PROXY_HOPS', env.CGM_TRUST_PROXY_HOPS, 0) : 0,
     metrics: {
       token: env.CGM_METRICS_TOKEN || undefined,
       port: env.CGM_METRICS_PORT === '0' ? 0 : env.CGM_METRICS_PORT ? positiveNumber('CGM_METRICS_PORT', env.CGM_METRICS_PORT, 0) : undefined,

@@ -1,3 +1,4 @@
+import { clientAddress } from './client-address';
 import { templateLanguage } from './delivery/templates';
 import type { NightscoutFeed } from './nightscout/documents';
 import type { Context, Hono } from 'hono';
@@ -12,7 +13,6 @@ import {
   type ParsedRequestOf,
 } from '@cgm-portal/api-client/contract';
 import { translate, type MessageKey } from './i18n/messages';
-import type { AttemptLimiter } from './attempt-limiter';
 import type { CodeOutbox, Platform } from './platform/types';
 import type { MemberRow, Store } from './store/types';
 
@@ -70,6 +70,8 @@ export interface AppConfig {
   corsOrigins?: string[];
   /** Signs the JWTs Nightscout API v3 clients get; random per process when not set (CGM_NIGHTSCOUT_JWT_KEY). */
   nightscoutJwtKey?: string;
+  /** Proxies in front whose X-Forwarded-For/-Proto are believed (CGM_TRUST_PROXY_HOPS); 0: none. */
+  trustProxyHops?: number;
   /** How codes and notices reach people here (delivery/couriers.ts); the demo outbox when unset. */
   deliveryChannels?: { email: 'smtp' | 'outbox'; sms: 'sms' | 'outbox' };
 }
@@ -80,8 +82,6 @@ export interface Deps {
   config: AppConfig;
   outbox?: CodeOutbox;
   now: () => number;
-  /** Made by createApp when not given. */
-  limiter?: AttemptLimiter;
   /** Told of every Nightscout document change (the websocket feed on Node). */
   nightscoutFeed?: NightscoutFeed;
 }
@@ -97,6 +97,8 @@ export interface CallContext<N extends CallName> {
   /** The signed-in member; null only on public calls. */
   viewer: N extends PublicCall ? Viewer | null : Viewer;
   lanCode: string;
+  /** Where the request came from (client-address.ts), for per-client limits. */
+  clientAddress: string;
   /** The browser's time zone from the timeZone header (the member's own is in their profile). */
   timeZone: string;
   t: (key: MessageKey, params?: Record<string, string>) => string;
@@ -217,6 +219,7 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
           input: parsed.data as never,
           viewer: viewer as Viewer,
           lanCode,
+          clientAddress: clientAddress(c, deps.config.trustProxyHops),
           timeZone: c.req.header('timeZone') ?? 'UTC',
           t,
         });

@@ -60,6 +60,7 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
       corsOrigins: config.corsOrigins,
       nightscoutJwtKey: config.nightscoutJwtKey,
       deliveryChannels: couriers.channels,
+      trustProxyHops: config.trustProxyHops,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal/variant';
 
 /** People with diabetes; 7 languages (spec §1), Chinese by default (spec §4). */
 export const variant: Variant = {

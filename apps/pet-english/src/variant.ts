@@ -1,4 +1,4 @@
-import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal';
+import { SPEC_LAYOUT_DEFAULTS, type Variant } from '@cgm-portal/portal/variant';
 
 /** Owners of diabetic cats and dogs; English only (spec §1), pet profile form. */
 export const variant: Variant = {

@@ -4,10 +4,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { persistQueryCache, restoreQueryCache } from './features/offline/persisted-cache';
+import { registerServiceWorker } from './features/pwa/service-worker-registration';
 import { createPortalRouter } from './routes/router';
 import { createServices, type PortalServices } from './services';
 import { clearOnVersionChange } from './session/local-store';
 import { SessionProvider } from './session/session-context';
+import { tokenStore } from './session/token-store';
 import type { Variant } from './variant';
 
 const appVersion = (import.meta.env as Record<string, string | undefined>).VITE_APP_VERSION ?? '0.0.0';
@@ -32,6 +35,10 @@ export function createPortal(variant: Variant) {
     mount(element: HTMLElement) {
       clearOnVersionChange(appVersion);
       const services = createServices(variant);
+      // The last data first, so the app opens with it offline; then keep it up to date.
+      const isRemembered = () => tokenStore.isRemembered();
+      restoreQueryCache(services.queryClient, isRemembered);
+      persistQueryCache(services.queryClient, isRemembered);
       const system = createVariantSystem(variant.theme);
       createRoot(element).render(
         <StrictMode>
@@ -40,6 +47,7 @@ export function createPortal(variant: Variant) {
           </UiProvider>
         </StrictMode>,
       );
+      registerServiceWorker();
     },
   };
 }

@@ -11,6 +11,8 @@ export interface PortalServices {
   api: ApiClient;
   queryClient: QueryClient;
   i18n: PortalI18n;
+  /** Origin (and prefix) of the server; '' for the app's own origin. The live stream needs it. */
+  apiBaseUrl: string;
 }
 
 /** Build-time configuration of where the API and its files live (README "Pointing an app at another API"). */
@@ -29,8 +31,9 @@ function internalXTokenOfReportPage(): string | null {
 
 export function createServices(variant: Variant): PortalServices {
   const i18n = createI18n({ languages: variant.languages, defaultLanguage: variant.defaultLanguage });
+  const apiBaseUrl = env('VITE_API_BASE_URL') ?? '';
   const api = createApiClient({
-    baseUrl: env('VITE_API_BASE_URL') ?? '',
+    baseUrl: apiBaseUrl,
     fileServerUrl: env('VITE_FILE_SERVER_URL'),
     getToken: () => tokenStore.get(),
     getInternalXToken: internalXTokenOfReportPage,
@@ -47,5 +50,5 @@ export function createServices(variant: Variant): PortalServices {
       },
     },
   });
-  return { variant, api, queryClient, i18n };
+  return { variant, api, queryClient, i18n, apiBaseUrl };
 }

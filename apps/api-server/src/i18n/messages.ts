@@ -25,6 +25,7 @@ export type MessageKey =
   | 'onlyApprovedShare'
   | 'badFile'
   | 'tooManyAttempts'
+  | 'tooManyLive'
   | 'payloadTooLarge'
   | 'serverError'
   | 'alarmUrgentLow'
@@ -60,6 +61,7 @@ const en: Catalog = {
   onlyApprovedShare: 'Only approved followers can share data',
   badFile: 'Upload a PNG, JPEG, WebP or GIF image of at most 2 MB',
   tooManyAttempts: 'Too many attempts, please try again later',
+  tooManyLive: 'You already have {max}; revoke one first',
   payloadTooLarge: 'The request is too large',
   serverError: 'Server error, please try again later',
   alarmUrgentLow: 'Urgent low glucose alert',
@@ -96,6 +98,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: '只有已批准的关注者才能共享数据',
     badFile: '请上传不超过 2 MB 的 PNG、JPEG、WebP 或 GIF 图片',
     tooManyAttempts: '尝试次数过多，请稍后再试',
+    tooManyLive: '已达到上限（{max} 个），请先撤销一个',
     payloadTooLarge: '请求内容过大',
     serverError: '服务器错误，请稍后再试',
     alarmUrgentLow: '紧急低血糖报警',
@@ -129,6 +132,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'يمكن مشاركة البيانات مع المتابعين الموافق عليهم فقط',
     badFile: 'ارفع صورة PNG أو JPEG أو WebP أو GIF لا يتجاوز حجمها 2 ميغابايت',
     tooManyAttempts: 'محاولات كثيرة جدًا، يرجى المحاولة لاحقًا',
+    tooManyLive: 'لديك بالفعل {max}؛ ألغِ واحدًا أولًا',
     payloadTooLarge: 'الطلب كبير جدًا',
     serverError: 'خطأ في الخادم، يرجى المحاولة لاحقًا',
     alarmUrgentLow: 'إنذار الانخفاض الحاد للجلوكوز',
@@ -162,6 +166,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Data lze sdílet jen se schválenými sledujícími',
     badFile: 'Nahrajte obrázek PNG, JPEG, WebP nebo GIF o velikosti nejvýše 2 MB',
     tooManyAttempts: 'Příliš mnoho pokusů, zkuste to prosím později',
+    tooManyLive: 'Už jich máte {max}; nejdřív jeden zrušte',
     payloadTooLarge: 'Požadavek je příliš velký',
     serverError: 'Chyba serveru, zkuste to prosím později',
     alarmUrgentLow: 'Alarm naléhavě nízké glykémie',
@@ -195,6 +200,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Solo i follower approvati possono ricevere i dati condivisi',
     badFile: 'Carica un’immagine PNG, JPEG, WebP o GIF di massimo 2 MB',
     tooManyAttempts: 'Troppi tentativi, riprova più tardi',
+    tooManyLive: 'Ne hai già {max}; revocane prima uno',
     payloadTooLarge: 'La richiesta è troppo grande',
     serverError: 'Errore del server, riprova più tardi',
     alarmUrgentLow: 'Allarme glicemia bassa urgente',
@@ -228,6 +234,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Podatke je mogoče deliti le z odobrenimi sledilci',
     badFile: 'Naložite sliko PNG, JPEG, WebP ali GIF, veliko največ 2 MB',
     tooManyAttempts: 'Preveč poskusov, poskusite znova pozneje',
+    tooManyLive: 'Imate jih že {max}; najprej enega prekličite',
     payloadTooLarge: 'Zahteva je prevelika',
     serverError: 'Napaka strežnika, poskusite znova pozneje',
     alarmUrgentLow: 'Alarm za nujno nizko glukozo',
@@ -261,6 +268,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Podaci se mogu dijeliti samo s odobrenim pratiteljima',
     badFile: 'Prenesite sliku PNG, JPEG, WebP ili GIF veličine najviše 2 MB',
     tooManyAttempts: 'Previše pokušaja, pokušajte ponovno kasnije',
+    tooManyLive: 'Već ih imate {max}; najprije jedan opozovite',
     payloadTooLarge: 'Zahtjev je prevelik',
     serverError: 'Pogreška poslužitelja, pokušajte ponovno kasnije',
     alarmUrgentLow: 'Alarm za hitno nisku glukozu',
@@ -294,6 +302,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Данни могат да се споделят само с одобрени последователи',
     badFile: 'Качете изображение PNG, JPEG, WebP или GIF до 2 MB',
     tooManyAttempts: 'Твърде много опити, моля, опитайте по-късно',
+    tooManyLive: 'Вече имате {max}; първо отменете един',
     payloadTooLarge: 'Заявката е твърде голяма',
     serverError: 'Грешка в сървъра, моля, опитайте по-късно',
     alarmUrgentLow: 'Аларма за спешно ниска глюкоза',
@@ -327,6 +336,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Տվյալները կարելի է կիսել միայն հաստատված հետևորդների հետ',
     badFile: 'Վերբեռնեք PNG, JPEG, WebP կամ GIF պատկեր՝ առավելագույնը 2 ՄԲ',
     tooManyAttempts: 'Չափազանց շատ փորձեր, խնդրում ենք փորձել ավելի ուշ',
+    tooManyLive: 'Դուք արդեն ունեք {max}․ նախ չեղարկեք մեկը',
     payloadTooLarge: 'Հարցումը չափազանց մեծ է',
     serverError: 'Սերվերի սխալ, խնդրում ենք փորձել ավելի ուշ',
     alarmUrgentLow: 'Շտապ ցածր գլյուկոզի ահազանգ',
@@ -360,6 +370,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Seuls les abonnés approuvés peuvent recevoir les données partagées',
     badFile: 'Envoyez une image PNG, JPEG, WebP ou GIF de 2 Mo au maximum',
     tooManyAttempts: 'Trop de tentatives, veuillez réessayer plus tard',
+    tooManyLive: 'Vous en avez déjà {max} ; révoquez-en un d’abord',
     payloadTooLarge: 'La requête est trop volumineuse',
     serverError: 'Erreur du serveur, veuillez réessayer plus tard',
     alarmUrgentLow: 'Alerte glycémie très basse',
@@ -393,6 +404,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Adatokat csak jóváhagyott követőkkel lehet megosztani',
     badFile: 'Legfeljebb 2 MB-os PNG, JPEG, WebP vagy GIF képet töltsön fel',
     tooManyAttempts: 'Túl sok próbálkozás, kérjük, próbálja újra később',
+    tooManyLive: 'Már {max} van; előbb vonjon vissza egyet',
     payloadTooLarge: 'A kérés túl nagy',
     serverError: 'Kiszolgálóhiba, kérjük, próbálja újra később',
     alarmUrgentLow: 'Sürgős alacsony glükózszint riasztás',
@@ -426,6 +438,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Só é possível partilhar dados com seguidores aprovados',
     badFile: 'Carregue uma imagem PNG, JPEG, WebP ou GIF com no máximo 2 MB',
     tooManyAttempts: 'Demasiadas tentativas, tente novamente mais tarde',
+    tooManyLive: 'Já tem {max}; revogue um primeiro',
     payloadTooLarge: 'O pedido é demasiado grande',
     serverError: 'Erro do servidor, tente novamente mais tarde',
     alarmUrgentLow: 'Alerta de glicose baixa urgente',
@@ -459,6 +472,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Податоците може да се споделуваат само со одобрени следбеници',
     badFile: 'Прикачете слика PNG, JPEG, WebP или GIF од најмногу 2 MB',
     tooManyAttempts: 'Премногу обиди, обидете се повторно подоцна',
+    tooManyLive: 'Веќе имате {max}; прво отповикајте еден',
     payloadTooLarge: 'Барањето е преголемо',
     serverError: 'Грешка на серверот, обидете се повторно подоцна',
     alarmUrgentLow: 'Аларм за итно ниска гликоза',
@@ -492,6 +506,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Подаци се могу делити само са одобреним пратиоцима',
     badFile: 'Отпремите слику PNG, JPEG, WebP или GIF од највише 2 MB',
     tooManyAttempts: 'Превише покушаја, покушајте поново касније',
+    tooManyLive: 'Већ имате {max}; прво опозовите један',
     payloadTooLarge: 'Захтев је превелик',
     serverError: 'Грешка сервера, покушајте поново касније',
     alarmUrgentLow: 'Аларм за хитно ниску глукозу',
@@ -525,6 +540,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Údaje možno zdieľať len so schválenými sledovateľmi',
     badFile: 'Nahrajte obrázok PNG, JPEG, WebP alebo GIF s veľkosťou najviac 2 MB',
     tooManyAttempts: 'Príliš veľa pokusov, skúste to prosím neskôr',
+    tooManyLive: 'Už ich máte {max}; najprv jeden zrušte',
     payloadTooLarge: 'Požiadavka je príliš veľká',
     serverError: 'Chyba servera, skúste to prosím neskôr',
     alarmUrgentLow: 'Alarm naliehavo nízkej glykémie',
@@ -558,6 +574,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Veriler yalnızca onaylanmış takipçilerle paylaşılabilir',
     badFile: 'En fazla 2 MB boyutunda PNG, JPEG, WebP veya GIF görsel yükleyin',
     tooManyAttempts: 'Çok fazla deneme yapıldı, lütfen daha sonra tekrar deneyin',
+    tooManyLive: 'Zaten {max} tane var; önce birini iptal edin',
     payloadTooLarge: 'İstek çok büyük',
     serverError: 'Sunucu hatası, lütfen daha sonra tekrar deneyin',
     alarmUrgentLow: 'Acil düşük glukoz alarmı',
@@ -591,6 +608,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'داده‌ها فقط با دنبال‌کنندگان تأییدشده به اشتراک گذاشته می‌شوند',
     badFile: 'یک تصویر PNG، JPEG، WebP یا GIF با حداکثر حجم ۲ مگابایت بارگذاری کنید',
     tooManyAttempts: 'تلاش‌های بیش از حد، لطفاً بعداً دوباره تلاش کنید',
+    tooManyLive: 'شما هم‌اکنون {max} مورد دارید؛ ابتدا یکی را لغو کنید',
     payloadTooLarge: 'درخواست بیش از حد بزرگ است',
     serverError: 'خطای سرور، لطفاً بعداً دوباره تلاش کنید',
     alarmUrgentLow: 'هشدار افت شدید گلوکز',
@@ -624,6 +642,7 @@ const catalogs: Record<string, Catalog> = {
     onlyApprovedShare: 'Solo se pueden compartir datos con seguidores aprobados',
     badFile: 'Suba una imagen PNG, JPEG, WebP o GIF de 2 MB como máximo',
     tooManyAttempts: 'Demasiados intentos, inténtelo de nuevo más tarde',
+    tooManyLive: 'Ya tienes {max}; revoca uno primero',
     payloadTooLarge: 'La solicitud es demasiado grande',
     serverError: 'Error del servidor, inténtelo de nuevo más tarde',
     alarmUrgentLow: 'Alerta de glucosa baja urgente',
@@ -641,6 +660,7 @@ export const SERVER_LANGUAGES = Object.keys(catalogs);
 /** The message for `key` in the language of a lanCode header value. */
 export function translate(lanCode: string | undefined, key: MessageKey, params: Record<string, string> = {}): string {
   const language = (lanCode ?? 'en').split(/[_-]/)[0]!.toLowerCase();
-  const text = (catalogs[language] ?? en)[key];
+  // Own keys only: a lanCode of `constructor` or `__proto__` is `in` every object.
+  const text = (Object.hasOwn(catalogs, language) ? catalogs[language]! : en)[key];
   return text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
 }

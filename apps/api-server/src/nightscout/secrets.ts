@@ -80,8 +80,6 @@ const view = (r: UploadSecretRow) => ({ id: r.id, label: r.label, scope: r.scope
 export const uploadSecretCalls = {
   async createUploadSecret({ deps, input, viewer, lanCode }: CallContext<'createUploadSecret'>) {
     requireCgmUser(viewer.member);
-    const live = (await deps.store.listUploadSecrets(viewer.member.id)).filter((s) => s.revokedAt === null);
-    if (live.length >= MAX_LIVE_SECRETS) throw new Problem(ResponseCode.conflict, 'tooManyAttempts');
     // 144 random bits; Nightscout wants at least 12 characters.
     const secret = randomId(18);
     const apiSecretSha1 = await sha1Hex(secret);
@@ -95,7 +93,13 @@ export const uploadSecretCalls = {
       lastUsedAt: null,
       revokedAt: null,
     };
-    const id = await deps.store.insertUploadSecret(row);
+    // The count and the insert run alone (member lock), so a parallel burst leaves at most ten.
+    const id = await deps.store.transaction(async (store) => {
+      await store.lockMember(viewer.member.id);
+      const live = (await store.listUploadSecrets(viewer.member.id)).filter((s) => s.revokedAt === null);
+      if (live.length >= MAX_LIVE_SECRETS) throw new Problem(ResponseCode.conflict, 'tooManyLive', { max: String(MAX_LIVE_SECRETS) });
+      return store.insertUploadSecret(row);
+    });
     return { item: { ...view({ ...row, id }), secret, apiSecretSha1 } };
   },
   async loadUploadSecrets({ deps, viewer }: CallContext<'loadUploadSecrets'>) {

@@ -5,12 +5,26 @@ import { CODE_VALID_MINUTES } from './code-rules';
 
 const CODE_TTL_MS = CODE_VALID_MINUTES * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
-/** Failed logins per account address before it is locked for the rest of the window. */
-const LOGIN_MAX_FAILURES = 10;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Codes sent per address per window. */
-const CODES_PER_WINDOW = 5;
-const CODE_WINDOW_MS = 15 * 60 * 1000;
+const WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Attempts per 15 minutes. Each is counted in the database before any work (the password hash,
+ * the code check), in one statement, so a parallel burst is cut at the limit whatever its
+ * order, and a restart or another server forgets nothing. One account is one counter, whether
+ * it is named by e-mail or by phone; the client's address has its own, wider one.
+ */
+const LOGINS_PER_ACCOUNT = 10;
+const LOGINS_PER_CLIENT = 100;
+const CODES_PER_DESTINATION = 5;
+const CODES_PER_CLIENT = 20;
+
+/** Counts one attempt under each key; false when any is over its limit. */
+async function withinLimits(deps: Deps, ...limits: [key: string, max: number][]): Promise<boolean> {
+  const counts = await Promise.all(limits.map(([key]) => deps.store.countAttempt(key, deps.now(), WINDOW_MS)));
+  return counts.every((count, i) => count <= limits[i]![1]);
+}
+
+/** The one counter of an account, however it is named; an unknown address counts on its own. */
+const accountKey = (account: MemberRow | undefined, address: string) => (account ? `member:${account.id}` : `address:${address}`);
 
 const tooManyAttempts = () => new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
 
@@ -73,13 +87,10 @@ function addressKey(address: { email?: string; mobile?: string }): string {
 /** Checks and spends a verification code; false when wrong, expired, used or tried too often. */
 async function useVerifyCode(deps: Deps, address: string, purpose: string, code: string): Promise<boolean> {
   const row = await deps.store.latestVerifyCode(address, purpose);
-  if (!row || row.usedAt !== null || row.expiresAt <= deps.now() || row.attempts >= CODE_MAX_ATTEMPTS) return false;
-  if (row.codeHash !== (await sha256(`${address}:${code}`))) {
-    await deps.store.updateVerifyCode(row.id, { attempts: row.attempts + 1 });
-    return false;
-  }
-  await deps.store.updateVerifyCode(row.id, { usedAt: deps.now() });
-  return true;
+  // The try is taken before the comparison, atomically: a burst of guesses gets five, not more.
+  if (!row || !(await deps.store.claimVerifyCodeAttempt(row.id, CODE_MAX_ATTEMPTS, deps.now()))) return false;
+  if (row.codeHash !== (await sha256(`${address}:${code}`))) return false;
+  return deps.store.markVerifyCodeUsed(row.id, deps.now());
 }
 
 export async function issueToken(deps: Deps, memberId: number): Promise<{ token: string; expiresAt: number }> {
@@ -95,8 +106,7 @@ function wrongCredentials() {
 }
 
 /** Checks the credentials; a wrong one throws, a right one for the other login type answers 501. */
-async function checkLogin(deps: Deps, input: CallContext<'login'>['input']) {
-  const account = await findAccount(deps, input);
+async function checkLogin(deps: Deps, input: CallContext<'login'>['input'], account: MemberRow | undefined) {
   if (input.password !== undefined) {
     const plain = await deps.platform.decryptCredential(input.password);
     if (!account || plain === null) {
@@ -119,23 +129,25 @@ async function checkLogin(deps: Deps, input: CallContext<'login'>['input']) {
 }
 
 export const authCalls = {
-  async login({ deps, input }: CallContext<'login'>) {
-    const limitKey = `login:${addressKey(input)}`;
-    if (deps.limiter?.isBlocked(limitKey, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)) throw tooManyAttempts();
-    try {
-      return await checkLogin(deps, input);
-    } catch (error) {
-      if (error instanceof Problem && error.code === ResponseCode.wrongCredentials) deps.limiter?.record(limitKey);
-      throw error;
-    }
+  async login({ deps, input, clientAddress }: CallContext<'login'>) {
+    const account = await findAccount(deps, input);
+    const key = `login:${accountKey(account, addressKey(input))}`;
+    const client = `login:client:${clientAddress}`;
+    if (!(await withinLimits(deps, [key, LOGINS_PER_ACCOUNT], [client, LOGINS_PER_CLIENT]))) throw tooManyAttempts();
+    const answer = await checkLogin(deps, input, account);
+    // The right credentials end the account's run of failures, and do not count against the
+    // client's address (a clinic's many members share one).
+    await Promise.all([deps.store.clearAttempts(key), deps.store.refundAttempt(client)]);
+    return answer;
   },
 
-  async sendVerifyCode({ deps, input, lanCode }: CallContext<'sendVerifyCode'>) {
-    const limitKey = `code:${addressKey(input)}`;
-    if (deps.limiter?.isBlocked(limitKey, CODES_PER_WINDOW, CODE_WINDOW_MS)) throw tooManyAttempts();
-    deps.limiter?.record(limitKey);
+  async sendVerifyCode({ deps, input, lanCode, clientAddress }: CallContext<'sendVerifyCode'>) {
     // Answers the same whether or not the account exists, so addresses cannot be probed.
     const account = await findAccount(deps, input);
+    const destination = `code:${accountKey(account, addressKey(input))}`;
+    if (!(await withinLimits(deps, [destination, CODES_PER_DESTINATION], [`code:client:${clientAddress}`, CODES_PER_CLIENT]))) {
+      throw tooManyAttempts();
+    }
     if (account) {
       const address = addressKey(input);
       const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');

@@ -9,6 +9,9 @@ const DAY_MS = 24 * 3600 * 1000;
 /** 18 random bytes: 144 bits, 24 base64url characters. */
 const LINK_ID_BYTES = 18;
 
+/** Live share links per member: enough for every carer and clinic, few enough to review. */
+export const MAX_LIVE_PUBLIC_LINKS = 20;
+
 export const publicLinkCalls = {
   async createPublicLink({ deps, input, viewer }: CallContext<'createPublicLink'>) {
     requireCgmUser(viewer.member);
@@ -25,7 +28,14 @@ export const publicLinkCalls = {
       spanDays: input.spanDays,
       lang: input.lang,
     };
-    await deps.store.insertPublicLink(link);
+    // The count and the insert run alone (member lock), so a parallel burst cannot pass the cap.
+    await deps.store.transaction(async (store) => {
+      await store.lockMember(viewer.member.id);
+      if ((await store.countLivePublicLinks(viewer.member.id, now)) >= MAX_LIVE_PUBLIC_LINKS) {
+        throw new Problem(ResponseCode.conflict, 'tooManyLive', { max: String(MAX_LIVE_PUBLIC_LINKS) });
+      }
+      await store.insertPublicLink(link);
+    });
     return { item: publicLinkOf(link) };
   },
 

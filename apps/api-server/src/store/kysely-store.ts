@@ -54,6 +54,10 @@ export class KyselyStore implements Store {
     return (this.db as Kysely<Database>).transaction().execute((trx) => work(new KyselyStore(trx, this.dialect)));
   }
 
+  async lockMember(memberId: number) {
+    if (this.dialect === 'postgres') await this.db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
+  }
+
   async close(): Promise<void> {
     if (!this.db.isTransaction) await (this.db as Kysely<Database>).destroy();
   }
@@ -123,6 +127,49 @@ export class KyselyStore implements Store {
   }
   async updateVerifyCode(id: number, patch: Partial<Pick<VerifyCodeRow, 'attempts' | 'usedAt'>>) {
     await this.db.updateTable('verifyCodes').set(patch).where('id', '=', id).execute();
+  }
+  async claimVerifyCodeAttempt(id: number, maxAttempts: number, now: number) {
+    const result = await this.db
+      .updateTable('verifyCodes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '<', maxAttempts)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  async markVerifyCodeUsed(id: number, now: number) {
+    const result = await this.db.updateTable('verifyCodes').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  // Attempt limits
+  async countAttempt(key: string, now: number, windowMs: number) {
+    const expired = sql<boolean>`attempt_counters.window_start <= ${now - windowMs}`;
+    const row = await this.db
+      .insertInto('attemptCounters')
+      .values({ key, count: 1, windowStart: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql`case when ${expired} then 1 else attempt_counters.count + 1 end`,
+          windowStart: sql`case when ${expired} then ${now} else attempt_counters.window_start end`,
+        }),
+      )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  async clearAttempts(key: string) {
+    await this.db.deleteFrom('attemptCounters').where('key', '=', key).execute();
+  }
+  async refundAttempt(key: string) {
+    await this.db
+      .updateTable('attemptCounters')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
   }
 
   // Followers
@@ -323,6 +370,17 @@ export class KyselyStore implements Store {
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q.selectAll().orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute();
     return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async countLivePublicLinks(memberId: number, now: number) {
+    const row = await this.db
+      .selectFrom('publicLinks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('memberId', '=', memberId)
+      .where('revokedAt', 'is', null)
+      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   // Upload secrets

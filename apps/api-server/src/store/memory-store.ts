@@ -153,6 +153,33 @@ export class MemoryStore implements Store {
     const c = this.t.verifyCodes.find((x) => x.id === id);
     if (c) Object.assign(c, patch);
   }
+  // One JavaScript turn: nothing interleaves between the check and the write.
+  async claimVerifyCodeAttempt(id: number, maxAttempts: number, now: number) {
+    const c = this.t.verifyCodes.find((x) => x.id === id);
+    if (!c || c.attempts >= maxAttempts || c.usedAt !== null || c.expiresAt <= now) return false;
+    c.attempts += 1;
+    return true;
+  }
+  async markVerifyCodeUsed(id: number, now: number) {
+    const c = this.t.verifyCodes.find((x) => x.id === id);
+    if (!c || c.usedAt !== null) return false;
+    c.usedAt = now;
+    return true;
+  }
+  private readonly attempts = new Map<string, { count: number; windowStart: number }>();
+  async countAttempt(key: string, now: number, windowMs: number) {
+    const current = this.attempts.get(key);
+    const next = !current || current.windowStart <= now - windowMs ? { count: 1, windowStart: now } : { ...current, count: current.count + 1 };
+    this.attempts.set(key, next);
+    return next.count;
+  }
+  async clearAttempts(key: string) {
+    this.attempts.delete(key);
+  }
+  async refundAttempt(key: string) {
+    const current = this.attempts.get(key);
+    if (current && current.count > 0) current.count -= 1;
+  }
 
   private joinFollower(f: NewFollower & { id: number }): FollowerRow {
     const member = this.t.members.get(f.memberId);
@@ -340,6 +367,13 @@ export class MemoryStore implements Store {
       [...this.t.publicLinks.values()].filter((l) => l.memberId === memberId).sort((a, b) => b.createdAt - a.createdAt),
       paging,
     );
+  }
+
+  async countLivePublicLinks(memberId: number, now: number) {
+    return [...this.t.publicLinks.values()].filter((l) => l.memberId === memberId && l.revokedAt === null && (l.expiresAt === null || l.expiresAt > now)).length;
+  }
+  async lockMember() {
+    // One JavaScript thread: the check and the insert of a member's transaction do not interleave with another's writes to the same rows.
   }
 
   async insertUploadSecret(secret: NewUploadSecret) {

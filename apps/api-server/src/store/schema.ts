@@ -6,6 +6,7 @@ export interface Database {
   members: MembersTable;
   tokens: TokensTable;
   verifyCodes: VerifyCodesTable;
+  attemptCounters: AttemptCountersTable;
   followers: FollowersTable;
   readings: ReadingsTable;
   sensorSessions: SensorSessionsTable;
@@ -56,6 +57,13 @@ export interface TokensTable {
   expiresAt: number;
   revokedAt: number | null;
 }
+/** Attempts per key (login per account and per client address, codes sent per address). */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  windowStart: number;
+}
+
 export interface VerifyCodesTable {
   id: Generated<number>;
   address: string;
@@ -346,6 +354,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_upload_secret_lang': {
       async up(db: Any) {
         await db.schema.alterTable('upload_secrets').addColumn('lang', 'text', (c) => c.notNull().defaultTo('en')).execute();
+      },
+    },
+    // Attempt limits live in the database: they hold under parallel requests (one statement
+    // counts), across a restart, and across servers that share the database.
+    '0006_attempt_counters': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('attempt_counters')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('window_start', time, (c) => c.notNull())
+          .execute();
       },
     },
     // The member's language, for what reaches them outside the portal (a follow request by e-mail).

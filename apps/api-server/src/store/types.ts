@@ -8,6 +8,11 @@ import type { Reading } from '@cgm-portal/api-client/contract';
 export interface Store {
   /** Runs `work` atomically: all of its writes happen or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: holds the member's row until it ends, so an "at most N per member"
+   * check and its insert run alone (PostgreSQL's row lock; SQLite runs one transaction at a time).
+   */
+  lockMember(memberId: number): Promise<void>;
 
   countMembers(): Promise<number>;
   insertMember(member: NewMember): Promise<number>;
@@ -24,6 +29,24 @@ export interface Store {
   insertVerifyCode(code: NewVerifyCode): Promise<void>;
   latestVerifyCode(address: string, purpose: string): Promise<VerifyCodeRow | undefined>;
   updateVerifyCode(id: number, patch: Partial<Pick<VerifyCodeRow, 'attempts' | 'usedAt'>>): Promise<void>;
+  /**
+   * Takes one of a code's tries, in one statement: true when the code was live (unused,
+   * unexpired) and had a try left. A parallel burst can never take more than `maxAttempts`.
+   */
+  claimVerifyCodeAttempt(id: number, maxAttempts: number, now: number): Promise<boolean>;
+  /** Marks a code used, once: false when another request used it first. */
+  markVerifyCodeUsed(id: number, now: number): Promise<boolean>;
+
+  /**
+   * Counts one attempt under `key` in a fixed window, in one statement, and answers the count
+   * including this one (a new window starts at 1). Kept in the database, so a restart or a
+   * second server forgets nothing.
+   */
+  countAttempt(key: string, now: number, windowMs: number): Promise<number>;
+  /** Forgets `key`'s attempts (a right password ends its run of failures). */
+  clearAttempts(key: string): Promise<void>;
+  /** Gives one attempt back (a success counted in advance), never below zero. */
+  refundAttempt(key: string): Promise<void>;
 
   insertFollower(relation: NewFollower): Promise<number>;
   getFollower(id: number): Promise<FollowerRow | undefined>;
@@ -66,6 +89,8 @@ export interface Store {
   getPublicLink(id: string): Promise<PublicLinkRow | undefined>;
   updatePublicLink(id: string, patch: Partial<Pick<PublicLinkRow, 'revokedAt'>>): Promise<void>;
   listPublicLinks(memberId: number, page: Paging): Promise<PageOf<PublicLinkRow>>;
+  /** Links that still open a report: not revoked, not expired. */
+  countLivePublicLinks(memberId: number, now: number): Promise<number>;
 
   /** Upload secrets of Nightscout-speaking uploaders; found by the hash of their SHA-1 hex. */
   insertUploadSecret(secret: NewUploadSecret): Promise<number>;

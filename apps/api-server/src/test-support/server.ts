@@ -42,6 +42,8 @@ export interface RunningServer {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ code: number; message: string; item?: unknown }>;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** Stops and starts the server again on the same database (seeding nothing); the port may change. */
+  restart(): Promise<void>;
   /** SIGTERM, then waits for the exit; the data folder is removed. */
   stop(): Promise<void>;
 }
@@ -54,6 +56,65 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'cgm-api-test-'));
   const postgres = await createTestDatabase();
   if (postgres) env = { DATABASE_URL: postgres.url, ...env };
+  let process_ = await launch(dataDir, env);
+  const baseUrl = () => `http://127.0.0.1:${process_.port}`;
+
+  const client: RunningServer['client'] = (options = {}) => {
+    const token = { value: null as string | null };
+    const api = createApiClient({
+      baseUrl: baseUrl(),
+      getToken: () => token.value,
+      getLanguage: () => options.language ?? 'en',
+      getTimeZone: () => 'Europe/London',
+      ...options,
+    });
+    return Object.assign(api, { token });
+  };
+
+  const server: RunningServer = {
+    get baseUrl() {
+      return baseUrl();
+    },
+    dataDir,
+    client,
+    async signIn(email, loginType = email.startsWith('demo') || email.startsWith('pet') ? 2 : 3, language) {
+      const api = client({ language });
+      const answer = await api.login({ loginType, email, password: await api.encryptPassword(DEMO_PASSWORD) });
+      if (!answer.item) throw new Error(`login of ${email} answered ${answer.code} ${answer.message}`);
+      api.token.value = answer.item.token;
+      return api;
+    },
+    async post(path, body, headers = {}) {
+      const response = await fetch(`${baseUrl()}/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return (await response.json()) as { code: number; message: string; item?: unknown };
+    },
+    output: () => process_.output(),
+    async restart() {
+      await terminate(process_.child);
+      process_ = await launch(dataDir, { ...env, CGM_SEED: '0' });
+    },
+    async stop() {
+      await terminate(process_.child);
+      rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
+    },
+  };
+  return server;
+}
+
+async function terminate(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Starts src/main.ts on a free port over `dataDir`; resolves once it listens. */
+async function launch(dataDir: string, env: Record<string, string>) {
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: root,
     env: {
@@ -83,48 +144,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const client: RunningServer['client'] = (options = {}) => {
-    const token = { value: null as string | null };
-    const api = createApiClient({
-      baseUrl,
-      getToken: () => token.value,
-      getLanguage: () => options.language ?? 'en',
-      getTimeZone: () => 'Europe/London',
-      ...options,
-    });
-    return Object.assign(api, { token });
-  };
-
-  return {
-    baseUrl,
-    dataDir,
-    client,
-    async signIn(email, loginType = email.startsWith('demo') || email.startsWith('pet') ? 2 : 3, language) {
-      const api = client({ language });
-      const answer = await api.login({ loginType, email, password: await api.encryptPassword(DEMO_PASSWORD) });
-      if (!answer.item) throw new Error(`login of ${email} answered ${answer.code} ${answer.message}`);
-      api.token.value = answer.item.token;
-      return api;
-    },
-    async post(path, body, headers = {}) {
-      const response = await fetch(`${baseUrl}/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      return (await response.json()) as { code: number; message: string; item?: unknown };
-    },
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-      await postgres?.drop();
-    },
-  };
+  return { child, port, output: () => output };
 }

@@ -6,3 +6,4 @@ export * from './glucose';
 export * from './report';
 export * from './registry';
 export * from './data-transfer';
+export * from './alerts';

@@ -56,6 +56,19 @@ import {
   uploadSecretIdRequest,
 } from './data-transfer';
 import {
+  addPushDeviceRequest,
+  alarm,
+  alarmIdRequest,
+  alertPreference,
+  NOTIFICATION_ACTION_PATH,
+  notificationActionRequest,
+  pushDevice,
+  pushDeviceIdRequest,
+  pushKeyResult,
+  saveAlertPreferenceRequest,
+  snoozeAlarmRequest,
+} from './alerts';
+import {
   createPublicLinkRequest,
   deviceReport,
   loadDeviceReportRequest,
@@ -183,6 +196,23 @@ export const contract = {
   previewImport: call('/web/dataTransfer/previewImport', importRequest, importSummary, 'item'),
   commitImport: call('/web/dataTransfer/commitImport', importRequest, importSummary, 'item'),
   exportData: call('/web/dataTransfer/exportData', exportRequest, exportResult, 'item'),
+
+  // Live alarms (issue 20): this recipient's alarms, acknowledge (for all), snooze (for me)
+  loadAlarms: call('/web/alarm/loadAlarms', emptyRequest, alarm, 'rows'),
+  acknowledgeAlarm: call('/web/alarm/acknowledgeAlarm', alarmIdRequest, alarm, 'item'),
+  snoozeAlarm: call('/web/alarm/snoozeAlarm', snoozeAlarmRequest, alarm, 'item'),
+  /** The recipient's choices per member they receive alerts for: themselves and who shares with them. */
+  loadAlertPreferences: call('/web/alarm/loadAlertPreferences', emptyRequest, alertPreference, 'rows'),
+  saveAlertPreference: call('/web/alarm/saveAlertPreference', saveAlertPreferenceRequest, alertPreference, 'item'),
+  /** From a notification's buttons: the signed action token of the push is the authority. */
+  notificationAction: call(NOTIFICATION_ACTION_PATH, notificationActionRequest, none, 'none', 'public'),
+
+  // Web Push devices
+  getPushKey: call('/web/push/getPushKey', emptyRequest, pushKeyResult, 'item'),
+  addPushDevice: call('/web/push/addPushDevice', addPushDeviceRequest, pushDevice, 'item'),
+  loadPushDevices: call('/web/push/loadPushDevices', emptyRequest, pushDevice, 'rows'),
+  removePushDevice: call('/web/push/removePushDevice', pushDeviceIdRequest, none, 'none'),
+  sendTestNotification: call('/web/push/sendTestNotification', emptyRequest, none, 'none'),
 } as const;
 
 export type Contract = typeof contract;

@@ -3,13 +3,17 @@ import { useTranslation } from '@cgm-portal/i18n';
 import { MenuIcon } from '@cgm-portal/ui';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AlarmBell, AlarmCentreDrawer } from '../features/alarms/alarm-centre';
+import { AlarmCentreProvider } from '../features/alarms/alarm-centre-context';
+import { ConnectionBanner } from '../features/live/connection-banner';
+import { LiveProvider, useLive } from '../features/live/live-provider';
 import { menuTitleKey, visibleMenus } from '../routes/menus';
 import { useSession } from '../session/session-context';
 import { LayoutCounts } from './counts';
 import { FullScreenButton, HelpButton, RefreshButton } from './header-actions';
 import { KindlyNote } from './kindly-note';
 import { LanguageSelect } from './language-select';
-import { SettingsDialog } from './settings-dialog';
+import { SettingsDialog, type SettingsTab } from './settings-dialog';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
@@ -24,15 +28,26 @@ const SIDEBAR_COLLAPSED = '64px';
  * Below the md breakpoint the side bar becomes a drawer.
  */
 export function MainLayout() {
+  return (
+    <LiveProvider>
+      <AlarmCentreProvider>
+        <MainFrame />
+      </AlarmCentreProvider>
+    </LiveProvider>
+  );
+}
+
+function MainFrame() {
   const { t } = useTranslation();
   const { userInfo, variant } = useSession();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsTab, setSettingsTab] = useState<SettingsTab | null>(null);
   const isPhone = useBreakpointValue({ base: true, md: false }) ?? false;
   const menus = userInfo?.menus ?? [];
   const isFollower = userInfo?.accountType === 3;
   const hasSidebar = !isFollower;
+  const live = useLive();
 
   const logo = (
     <Text fontWeight="bold" fontSize={collapsed && !isPhone ? 'sm' : 'lg'} px="4" py="4" truncate data-testid="logo">
@@ -41,7 +56,7 @@ export function MainLayout() {
   );
 
   return (
-    <Flex minH="100vh" bg="page.bg">
+    <Flex minH="100vh" bg="page.bg" data-live={live.status}>
       <ChakraLink href="#main" data-print-hide="" position="absolute" insetStart="2" top="-20" _focus={{ top: '2', zIndex: 'skipLink' }} bg="bg" p="2">
         {t('layout.skipToContent')}
       </ChakraLink>
@@ -124,6 +139,7 @@ export function MainLayout() {
             </HStack>
           )}
           <Box flex="1" />
+          <AlarmBell />
           <LayoutCounts />
           <RefreshButton />
           <Box display={{ base: 'none', sm: 'block' }}>
@@ -133,8 +149,9 @@ export function MainLayout() {
             <FullScreenButton />
           </Box>
           <LanguageSelect size="xs" />
-          <UserMenu onOpenSettings={() => setSettingsOpen(true)} />
+          <UserMenu onOpenSettings={() => setSettingsTab('basic')} />
         </Flex>
+        <ConnectionBanner />
         <KindlyNote newUrl={newPortalUrl} />
         <Box as="main" id="main" tabIndex={-1} flex="1" p={{ base: '3', md: '6' }} minW="0">
           <Outlet />
@@ -146,7 +163,8 @@ export function MainLayout() {
           </Box>
         )}
       </Flex>
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <SettingsDialog tab={settingsTab} onTabChange={setSettingsTab} />
+      <AlarmCentreDrawer onOpenNotificationSettings={() => setSettingsTab('notifications')} />
     </Flex>
   );
 }

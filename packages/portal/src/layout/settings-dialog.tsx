@@ -1,13 +1,20 @@
 import { CloseButton, Dialog, Portal, Tabs } from '@chakra-ui/react';
 import { useTranslation } from '@cgm-portal/i18n';
+import { NotificationSettings } from '../features/notifications/notification-settings';
 import { BasicInfoForm } from './basic-info-form';
 import { ChangePasswordForm } from './change-password-form';
 
-/** The settings dialog of the user menu: Basic information and Change password (spec §2 Layout). */
-export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export type SettingsTab = 'basic' | 'password' | 'notifications';
+
+/**
+ * The settings dialog of the user menu: Basic information and Change password (spec §2 Layout),
+ * and Notifications (push on this device, its devices, the alerts received), which every
+ * recipient needs, followers included. `tab` null means closed.
+ */
+export function SettingsDialog({ tab, onTabChange }: { tab: SettingsTab | null; onTabChange: (tab: SettingsTab | null) => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open={tab !== null} onOpenChange={(e) => !e.open && onTabChange(null)} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -16,16 +23,20 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <Dialog.Title>{t('layout.settings')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Tabs.Root defaultValue="basic" colorPalette="brand" lazyMount unmountOnExit>
+              <Tabs.Root value={tab ?? 'basic'} onValueChange={(e) => onTabChange(e.value as SettingsTab)} colorPalette="brand" lazyMount unmountOnExit>
                 <Tabs.List>
                   <Tabs.Trigger value="basic">{t('layout.basicInformation')}</Tabs.Trigger>
                   <Tabs.Trigger value="password">{t('layout.changePassword')}</Tabs.Trigger>
+                  <Tabs.Trigger value="notifications">{t('liveAlerts.notifications.title')}</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="basic">
                   <BasicInfoForm />
                 </Tabs.Content>
                 <Tabs.Content value="password">
                   <ChangePasswordForm />
+                </Tabs.Content>
+                <Tabs.Content value="notifications">
+                  <NotificationSettings />
                 </Tabs.Content>
               </Tabs.Root>
             </Dialog.Body>

@@ -9,6 +9,8 @@ export const LOCAL_KEYS = {
   theme: 'theme',
   token: 'xToken',
   appVersion: 'appVersion',
+  /** The last data of a remembered session, so the app opens offline (features/offline). */
+  queryCache: 'queryCache',
 } as const;
 
 /**

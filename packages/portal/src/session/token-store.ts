@@ -8,6 +8,10 @@ export const tokenStore = {
   get(): string | null {
     return sessionStorage.getItem(LOCAL_KEYS.token) ?? localStorage.getItem(LOCAL_KEYS.token);
   },
+  /** A token kept across browser restarts ("remember me"). */
+  isRemembered(): boolean {
+    return localStorage.getItem(LOCAL_KEYS.token) !== null;
+  },
   set(token: string, rememberMe: boolean) {
     this.clear();
     (rememberMe ? localStorage : sessionStorage).setItem(LOCAL_KEYS.token, token);

@@ -65,7 +65,7 @@ export type StandInApi = Partial<Record<keyof ApiClient, unknown>>;
 export async function mountInPortal(ui: ReactNode, api: StandInApi) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const i18n = await createTestI18n('en');
-  const services = { variant: testVariant, api: api as unknown as ApiClient, queryClient, i18n } as PortalServices;
+  const services = { variant: testVariant, api: api as unknown as ApiClient, queryClient, i18n, apiBaseUrl: '' } as PortalServices;
   render(
     <UiProvider system={createVariantSystem(testVariant.theme)}>
       <QueryClientProvider client={queryClient}>

@@ -8,6 +8,7 @@ import { ScreenFrame } from '../../screens/screen-frame';
 import { useSession } from '../../session/session-context';
 import { FOLLOWER_FIRST_PAGE } from './constants';
 import { useUnfollow } from './following-list';
+import { NightMonitor } from './night-mode';
 import { followingQuery, SHARED_PICKER_SIZE } from './queries';
 import { SharedMemberMonitor } from './shared-member-monitor';
 
@@ -22,6 +23,7 @@ export function FollowerHome() {
   const { api } = useSession();
   const following = useQuery(followingQuery(api, { page: FOLLOWER_FIRST_PAGE, pageSize: SHARED_PICKER_SIZE }));
   const [chosen, setChosen] = useState<number | null>(null);
+  const [nightMode, setNightMode] = useState(false);
   // The person on screen: if the member removes this follower, the relation leaves the list,
   // and the screen must still say why the data went away rather than show someone else.
   const [watched, setWatched] = useState<number | null>(null);
@@ -77,6 +79,9 @@ export function FollowerHome() {
                 {t('home.sharedWithYou')}: {name}
               </Heading>
               <HStack gap="2">
+                <Button size="sm" variant="outline" onClick={() => setNightMode(true)} data-testid="night-mode">
+                  {t('liveAlerts.nightMode.open')}
+                </Button>
                 <Button asChild size="sm" variant="outline">
                   <Link to="/doctorDetail/$id" params={{ id: String(memberId) }}>
                     {t('common.details')}
@@ -93,6 +98,7 @@ export function FollowerHome() {
         />
       )}
       {unfollow.dialog}
+      {nightMode && memberId !== null && <NightMonitor memberId={memberId} onExit={() => setNightMode(false)} />}
     </ScreenFrame>
   );
 }

@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSession } from '../../session/session-context';
 import { useChartLabels } from '../glucose/chart-labels';
+import { usePollingFallback } from '../live/live-provider';
+import { FOLLOWER_REFRESH_MS } from './constants';
 import { isStale, latestReading, minutesAgo, readingsToday, trendOf, type Trend } from './monitor-model';
 import { isAccessRefused, sharedMemberInfoQuery, sharedReadingsQuery } from './queries';
 
@@ -163,7 +165,8 @@ export function SharedMemberMonitor({ memberId, header }: { memberId: number; he
   const { t } = useTranslation();
   const { api } = useSession();
   const info = useQuery(sharedMemberInfoQuery(api, memberId));
-  const readings = useQuery(sharedReadingsQuery(api, memberId, FETCH_HOURS));
+  // New readings arrive through the tab's live stream; polling only while it is down.
+  const readings = useQuery({ ...sharedReadingsQuery(api, memberId, FETCH_HOURS), refetchInterval: usePollingFallback(FOLLOWER_REFRESH_MS) });
   const refused = isAccessRefused(info.error) || isAccessRefused(readings.error);
 
   // TanStack keeps the last answer beside a later error: having one means sharing stopped while watching.

@@ -10,7 +10,7 @@ import { useChartLabels } from '../glucose/chart-labels';
 import { toChartSessions } from '../glucose/chart-sessions';
 import { ChoiceButtons } from '../glucose/choice-buttons';
 import { CHART_EVENT_TYPE, eventDescription } from '../glucose/event-text';
-import { eventsQuery, liveReadingsQuery, sessionsQuery } from '../glucose/glucose-queries';
+import { eventsQuery, HOME_REFRESH_MS, liveReadingsQuery, sessionsQuery } from '../glucose/glucose-queries';
 import { useGlucoseFormat } from '../glucose/glucose-format';
 import { useMemberGlucoseSettings } from '../glucose/member-settings';
 import { MetricTile, Section } from '../glucose/metric-tile';
@@ -19,6 +19,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import { SummaryMetrics } from '../glucose/summary-metrics';
 import { TirBreakdown } from '../glucose/tir-breakdown';
 import { useNow } from '../glucose/use-now';
+import { usePollingFallback } from '../live/live-provider';
 import { LatestGlucoseCard } from './latest-glucose-card';
 
 /** Spec §9: the home chart's windows. */
@@ -41,8 +42,10 @@ export function HomeScreen() {
 
   const today = todaySpan(now, timeZone);
   const period = periodSpan(DEFAULT_PERIOD, now, timeZone);
-  const todayQuery = useQuery(liveReadingsQuery(api, today));
-  const periodQuery = useQuery(liveReadingsQuery(api, period));
+  // New readings arrive through the tab's live stream; polling only while it is down.
+  const refetchInterval = usePollingFallback(HOME_REFRESH_MS);
+  const todayQuery = useQuery({ ...liveReadingsQuery(api, today), refetchInterval });
+  const periodQuery = useQuery({ ...liveReadingsQuery(api, period), refetchInterval });
   const eventsToday = useQuery({ ...eventsQuery(api, { page: 1, rows: 500, from: today.from, to: today.to }), refetchInterval: 60_000 });
   const sessions = useQuery(sessionsQuery(api, 1, 20));
 

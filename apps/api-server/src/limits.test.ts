@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './seed';
+import { startServer, type RunningServer } from './test-support/server';
+
+/**
+ * Every "at most N" rule under a parallel burst, as an attacker sends it: one statement in the
+ * database counts, so the order the requests happen to run in cannot let one more through.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  // One proxy hop is trusted, so each test can come from its own client address.
+  server = await startServer({ CGM_TRUST_PROXY_HOPS: '1' });
+});
+
+/** A client whose requests come from `address` (through the trusted proxy). */
+const from = (address: string) =>
+  server.client({
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('X-Forwarded-For', address);
+      return fetch(input, { ...init, headers });
+    },
+  });
+afterAll(() => server.stop());
+
+async function signInFrom(address: string, email: string) {
+  const api = from(address);
+  const answer = await api.login({ loginType: 2, email, password: await api.encryptPassword(DEMO_PASSWORD) });
+  api.token.value = answer.item!.token;
+  return api;
+}
+
+const settle = <T>(work: Promise<T>) => work.then((value) => ({ value }), (error: { code?: number }) => ({ error }));
+
+describe('sign-in limits', () => {
+  it('200 parallel wrong passwords with the right one in the burst give no token, and lock the account', async () => {
+    const api = from('203.0.113.1');
+    const [wrong, right] = await Promise.all([api.encryptPassword('Wrong-pass-1'), api.encryptPassword(DEMO_PASSWORD)]);
+    const login = (password: string) => settle(api.login({ loginType: 2, email: 'demo@cgm-portal.example', password }));
+    const burst = [...Array.from({ length: 200 }, () => login(wrong)), login(right)];
+    const answers = await Promise.all(burst);
+    expect(answers.filter((a) => 'value' in a && a.value.item?.token)).toHaveLength(0);
+    const codes = answers.map((a) => ('error' in a ? a.error.code : 200));
+    // Ten tried the hash; every other one was refused before it.
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(191);
+    // The same account named by its phone number is the same counter.
+    await expect(api.login({ loginType: 2, mobile: '+447700900123', password: right })).rejects.toMatchObject({ code: 429 });
+  });
+
+  it('150 parallel wrong codes with the right one 21st are refused: five tries per code', async () => {
+    const api = from('203.0.113.2');
+    await api.sendVerifyCode({ email: 'follower@cgm-portal.example', purpose: 'resetPassword' });
+    const code = ((await server.post('/test/lastVerifyCode', { address: 'follower@cgm-portal.example' })).item as { code: string }).code;
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const newPassword = await api.encryptPassword('Taken-over-99');
+    const reset = (verifyCode: string) => settle(api.resetPassword({ email: 'follower@cgm-portal.example', verifyCode, newPassword }));
+    const burst = Array.from({ length: 150 }, (_, i) => reset(i === 20 ? code : wrongCode));
+    const answers = await Promise.all(burst);
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(0);
+    // The password did not change.
+    const signedIn = await api.login({ loginType: 3, email: 'follower@cgm-portal.example', password: await api.encryptPassword(DEMO_PASSWORD) });
+    expect(signedIn.item?.token).toBeTruthy();
+  });
+
+  it('limits each client address across accounts; a right password does not count against it', async () => {
+    const api = from('203.0.113.3');
+    const wrong = await api.encryptPassword('Wrong-pass-2');
+    // 100 per client per window; unknown addresses, so no account counter stops them first.
+    const answers = await Promise.all(
+      Array.from({ length: 110 }, (_, i) => settle(api.login({ loginType: 3, email: `probe${i}@example.org`, password: wrong }))),
+    );
+    const codes = answers.map((a) => ('error' in a ? a.error.code : 200));
+    expect(codes.filter((c) => c === 401)).toHaveLength(100);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    // Another address is not affected.
+    const elsewhere = from('203.0.113.4');
+    const signedIn = await elsewhere.login({ loginType: 3, email: 'doctor@cgm-portal.example', password: await elsewhere.encryptPassword(DEMO_PASSWORD) });
+    expect(signedIn.item?.token).toBeTruthy();
+  });
+
+  it('holds after a restart', async () => {
+    await server.restart();
+    const api = from('203.0.113.5');
+    const right = await api.encryptPassword(DEMO_PASSWORD);
+    await expect(api.login({ loginType: 2, email: 'demo@cgm-portal.example', password: right })).rejects.toMatchObject({ code: 429 });
+  });
+});
+
+describe('"at most N" per member', () => {
+  it('20 parallel upload-secret creations leave exactly 10 live', async () => {
+    const pet = await signInFrom('203.0.113.6', 'pet@cgm-portal.example');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => settle(pet.createUploadSecret({ label: `phone ${i}` }))));
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(10);
+    expect(answers.filter((a) => 'error' in a && a.error.code === 409)).toHaveLength(10);
+    const live = (await pet.loadUploadSecrets({})).rows.filter((s) => s.revokedAt === null);
+    expect(live).toHaveLength(10);
+  });
+
+  it('30 parallel share-link creations leave exactly 20 live', async () => {
+    const pet = await signInFrom('203.0.113.7', 'pet@cgm-portal.example');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => settle(pet.createPublicLink({ spanDays: 14 }))));
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
+    const refused = answers.find((a) => 'error' in a) as { error: { code: number; message?: string } };
+    expect(refused.error).toMatchObject({ code: 409, message: 'You already have 20; revoke one first' });
+  });
+});
+
+describe('hostile headers', () => {
+  it('a lanCode of constructor or __proto__ answers in English, not 500, and the write happens once', async () => {
+    const demo = await signInFrom('203.0.113.8', 'pet@cgm-portal.example');
+    for (const lanCode of ['constructor', '__proto__', 'toString']) {
+      const response = await fetch(`${server.baseUrl}/api/web/user/getUserInfo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', xToken: demo.token.value!, lanCode },
+        body: '{}',
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { code: number }).code).toBe(200);
+    }
+  });
+});
