@@ -225,3 +225,27 @@ test.describe('live page', () => {
     await member.context.close();
   });
 });
+
+test.describe('night mode', () => {
+  test("the follower's monitor goes dark and large, by keyboard, right to left in Arabic", async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, 'follower');
+    await page.evaluate(() => localStorage.setItem('hippoLang', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const open = page.getByTestId('night-mode');
+    await expect(open).toHaveText(translated('ar', 'liveAlerts.nightMode.open'), { timeout: 15_000 });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const night = page.getByTestId('night-monitor');
+    await expect(night).toBeVisible();
+    await expect(night.getByTestId('night-glucose')).toHaveText(/\d/);
+    // Chromium grants the wake lock or refuses it (headless, battery saver): either way the page says which.
+    const state = await night.getAttribute('data-wake-lock');
+    const said = { held: 'awake', denied: 'awakeDenied', off: 'awakeLost', unsupported: 'awakeUnsupported' }[state as 'held'];
+    await expect(night.getByTestId('night-wake-lock')).toHaveText(translated('ar', `liveAlerts.nightMode.${said}`));
+    await expect(page.getByRole('button', { name: translated('ar', 'liveAlerts.nightMode.exit') })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(night).toHaveCount(0);
+    await context.close();
+  });
+});
