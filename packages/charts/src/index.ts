@@ -27,6 +27,8 @@ export { createChartTheme, defaultChartTheme } from './theme';
 export type { ChartTheme } from './theme';
 export { formatGlucose, formatPercent, isHi, isLo, percentDigits, toDisplayUnit } from './units';
 export type { GlucoseUnit } from './units';
+export { registerLocaleNames } from './internal/locale-names';
+export type { ChartLocaleNames } from './internal/locale-names';
 export {
   FIXTURE_HI_MGDL,
   FIXTURE_LO_MGDL,

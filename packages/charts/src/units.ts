@@ -1,15 +1,18 @@
 import { MGDL_PER_MMOL, SENSOR_MAX_MGDL, SENSOR_MIN_MGDL } from '@cgm-portal/glucose-metrics';
+import { fallbackNames, namedNumberFormat } from './internal/locale-names';
 
 /** Display unit of glucose; data is always mg/dL and converted only here, at display. */
 export type GlucoseUnit = 'mg/dL' | 'mmol/L';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Pick<Intl.NumberFormat, 'format'>>();
 
-function numberFormat(locale: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${digits}`;
+function numberFormat(locale: string, digits: number): Pick<Intl.NumberFormat, 'format'> {
+  const names = fallbackNames(locale);
+  const key = `${locale}|${digits}|${names ? 'named' : 'intl'}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    format = names ? namedNumberFormat(names, options) : new Intl.NumberFormat(locale, options);
     numberFormats.set(key, format);
   }
   return format;

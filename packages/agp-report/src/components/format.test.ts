@@ -13,7 +13,9 @@ describe('createReportFormat', () => {
   it('keeps Latin digits in right-to-left languages, as the charts do', () => {
     const ar = createReportFormat('ar', 'mg/dL', 'UTC');
     expect(ar.glucose(154)).toBe('154');
-    expect(ar.chartLocale).toBe('ar-u-nu-latn');
+    expect(ar.chartLocale).toBe('ar-u-ca-gregory-nu-latn');
+    // Persian too: Latin digits and the Gregorian calendar, the table's one choice for screens, charts and print.
+    expect(createReportFormat('fa', 'mg/dL', 'UTC').chartLocale).toBe('fa-u-ca-gregory-nu-latn');
   });
 
   it('writes percentages whole, with one decimal under 1 %', () => {

@@ -1,6 +1,6 @@
-import { percentDigits } from '@cgm-portal/charts';
+import { percentDigits, registerLocaleNames } from '@cgm-portal/charts';
 import { MGDL_PER_MMOL } from '@cgm-portal/glucose-metrics';
-import { formatDate, formatNumber, formatPercent, type LanguageCode } from '@cgm-portal/i18n';
+import { formatDate, formatNumber, formatPercent, intlLocale, LOCALE_FORMATS, type LanguageCode } from '@cgm-portal/i18n';
 import { DateTime } from 'luxon';
 import type { GlucoseUnit } from '../model/types';
 
@@ -8,7 +8,7 @@ import type { GlucoseUnit } from '../model/types';
 export interface ReportFormat {
   lang: LanguageCode;
   unit: GlucoseUnit;
-  /** BCP 47 locale handed to the charts: the language with Latin digits, as the i18n formatters use. */
+  /** BCP 47 locale handed to the charts: i18n's intlLocale (the portal's digits and calendar of the language). */
   chartLocale: string;
   /** Glucose in the display unit without the unit: "154" or "8.6"; "—" when missing. */
   glucose: (mgdl: number | null | undefined) => string;
@@ -24,6 +24,9 @@ export interface ReportFormat {
   localDate: (isoDate: string) => string;
 }
 
+// The charts learn the names of languages a browser's Intl lacks from the one table (i18n).
+for (const [lang, rule] of Object.entries(LOCALE_FORMATS)) if (rule.names) registerLocaleNames(lang, rule.names);
+
 export function createReportFormat(lang: LanguageCode, unit: GlucoseUnit, timeZone: string): ReportFormat {
   const mmol = unit === 'mmol/L';
   const number = (value: number | null | undefined, digits = 0) =>
@@ -31,7 +34,7 @@ export function createReportFormat(lang: LanguageCode, unit: GlucoseUnit, timeZo
   return {
     lang,
     unit,
-    chartLocale: `${lang}-u-nu-latn`,
+    chartLocale: intlLocale(lang),
     // Units convert here, at the edge of display, with the product's one factor (spec §9).
     glucose: (mgdl) => (mgdl == null ? number(null) : number(mmol ? mgdl / MGDL_PER_MMOL : mgdl, mmol ? 1 : 0)),
     percent: (p, thresholds) => {

@@ -1,3 +1,4 @@
+import { fallbackNames, namedDateFormat, type ChartDateFormat } from './locale-names';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -14,14 +15,15 @@ export interface TimeTick {
   midnight: boolean;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, ChartDateFormat>();
 
-/** A cached Intl.DateTimeFormat for a locale, zone and option set. */
-export function dateTimeFormat(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+/** A cached date formatter for a locale, zone and option set (Intl, or registered names where Intl lacks the language). */
+export function dateTimeFormat(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): ChartDateFormat {
+  const names = fallbackNames(locale);
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}|${names ? 'named' : 'intl'}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    format = names ? namedDateFormat(names, timeZone, options) : new Intl.DateTimeFormat(locale, { ...options, timeZone });
     dateTimeFormats.set(key, format);
   }
   return format;

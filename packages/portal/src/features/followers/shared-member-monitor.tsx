@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } fr
 import type { GlucoseUnit, Reading } from '@cgm-portal/api-client';
 import { formatGlucose, GlucoseTrace, TimeInRangesBar } from '@cgm-portal/charts';
 import { DEFAULT_RANGES, timeInRanges } from '@cgm-portal/glucose-metrics';
-import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
+import { formatDateTime, intlLocale, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSession } from '../../session/session-context';
@@ -141,7 +141,7 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
                 end={now}
                 unit={unit}
                 timeZone={timeZone}
-                locale={language}
+                locale={intlLocale(language)}
                 direction={dir}
                 labels={labels.trace(t('home.lastHours', { count: windowHours }))}
               />
@@ -150,7 +150,7 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
         </Box>
       </SimpleGrid>
       <Panel title={t('home.percentOfToday')} testId="tir-panel">
-        <TimeInRangesBar percentages={tir} unit={unit} goals="none" height={180} locale={language} direction={dir} labels={{ ...labels.tir, title: t('home.tir') }} />
+        <TimeInRangesBar percentages={tir} unit={unit} goals="none" height={180} locale={intlLocale(language)} direction={dir} labels={{ ...labels.tir, title: t('home.tir') }} />
       </Panel>
     </Stack>
   );

@@ -72,20 +72,20 @@ export function GlucoseReportScreen() {
           </Section>
           <Section title={t('agp.agpProfile')} testId="report-agp">
             {stats.enoughForAgp ? (
-              <AgpChart profile={stats.agp} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.agp} />
+              <AgpChart profile={stats.agp} unit={format.unit} ranges={settings.ranges} locale={format.chartLocale} direction={format.dir} labels={labels.agp} />
             ) : (
               <EmptyBlock message={t('report.agpNeeds5Days')} />
             )}
           </Section>
           <Section title={t('report.glucoseTrend')}>
-            <DailyTrendChart days={dailyTrendFromProfiles(stats.days)} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.trend} />
+            <DailyTrendChart days={dailyTrendFromProfiles(stats.days)} unit={format.unit} ranges={settings.ranges} locale={format.chartLocale} direction={format.dir} labels={labels.trend} />
           </Section>
           <Section title={t('agp.dailyGlucoseProfiles')} testId="report-daily">
             <DailySmallMultiples
               days={stats.days.slice(-DAILY_CHART_DAYS)}
               unit={format.unit}
               ranges={settings.ranges}
-              locale={format.lang}
+              locale={format.chartLocale}
               direction={format.dir}
               labels={labels.daily}
             />

@@ -32,7 +32,7 @@ export function TirBreakdown({ percentages, ranges, isPet, testId, spanMinutes =
         unit={format.unit}
         ranges={ranges}
         goals={isPet ? 'none' : 'standard'}
-        locale={format.lang}
+        locale={format.chartLocale}
         direction={format.dir}
         labels={labels.tir}
       />

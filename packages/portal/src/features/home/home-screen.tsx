@@ -157,7 +157,7 @@ export function HomeScreen() {
             timeZone={timeZone}
             ranges={settings.ranges}
             events={chartEvents}
-            locale={format.lang}
+            locale={format.chartLocale}
             direction={format.dir}
             labels={labels.trace(t('home.lastHours', { count: windowHours }))}
           />
@@ -185,7 +185,7 @@ export function HomeScreen() {
           ) : (
             <Stack gap="2">
               {!periodStats.enough && <EmptyBlock message={t('report.agpNeeds5Days')} />}
-              <AgpChart profile={periodStats.agp} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.agp} />
+              <AgpChart profile={periodStats.agp} unit={format.unit} ranges={settings.ranges} locale={format.chartLocale} direction={format.dir} labels={labels.agp} />
             </Stack>
           )}
         </Section>
@@ -203,7 +203,7 @@ export function HomeScreen() {
               end={period.to}
               now={now}
               timeZone={timeZone}
-              locale={format.lang}
+              locale={format.chartLocale}
               direction={format.dir}
               labels={labels.sessions}
             />
@@ -217,7 +217,7 @@ export function HomeScreen() {
         ) : periodReadings.length === 0 ? (
           <EmptyBlock />
         ) : (
-          <DailySmallMultiples days={periodStats.days} unit={format.unit} ranges={settings.ranges} locale={format.lang} direction={format.dir} labels={labels.daily} />
+          <DailySmallMultiples days={periodStats.days} unit={format.unit} ranges={settings.ranges} locale={format.chartLocale} direction={format.dir} labels={labels.daily} />
         )}
       </Section>
 
@@ -234,7 +234,7 @@ export function HomeScreen() {
             unit={format.unit}
             timeZone={timeZone}
             ranges={settings.ranges}
-            locale={format.lang}
+            locale={format.chartLocale}
             direction={format.dir}
             labels={labels.trace(`${t('home.sessionGlucose')} · ${latestSession.sn}`)}
           />

@@ -67,7 +67,7 @@ export function SessionReportScreen() {
           end={Math.max(...list.map((s) => s.endTime ?? s.expireTime))}
           now={now}
           timeZone={format.timeZone}
-          locale={format.lang}
+          locale={format.chartLocale}
           direction={format.dir}
           labels={labels.sessions}
         />
