@@ -1,4 +1,5 @@
 import { clientAddress } from './client-address';
+import { isKnownTimeZone, unsafeTextPath } from './text-safety';
 import { templateLanguage } from './delivery/templates';
 import type { NightscoutFeed } from './nightscout/documents';
 import type { Context, Hono } from 'hono';
@@ -201,12 +202,13 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
         if (!viewer && definition.access !== 'public') {
           return c.json({ code: ResponseCode.loginExpired, message: t('loginExpired') });
         }
-        // Messages that reach the member outside the portal use the language they last used it in.
-        const language = templateLanguage(lanCode);
-        if (viewer && viewer.member.lang !== language) {
-          void deps.store.updateMember(viewer.member.id, { lang: language }).catch(() => undefined);
+        const timeZone = c.req.header('timeZone') ?? 'UTC';
+        if (!isKnownTimeZone(timeZone)) {
+          return c.json({ code: ResponseCode.invalidPayload, message: t('invalidPayload', { field: 'timeZone' }) });
         }
         const payload = await readPayload(c, definition);
+        const unsafe = unsafeTextPath(payload);
+        if (unsafe) return c.json({ code: ResponseCode.invalidPayload, message: t('invalidPayload', { field: unsafe }) });
         const parsed = definition.request.safeParse(payload);
         if (!parsed.success) {
           return c.json({
@@ -220,12 +222,18 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
           viewer: viewer as Viewer,
           lanCode,
           clientAddress: clientAddress(c, deps.config.trustProxyHops),
-          timeZone: c.req.header('timeZone') ?? 'UTC',
+          timeZone,
           t,
         });
         if (deps.config.validateResponses && (result.code ?? 200) === 200) {
           const problem = responseCheck(definition, result);
           if (problem) throw new Error(`${name} answered outside the contract: ${problem}`);
+        }
+        // Messages that reach the member outside the portal use the language they last used it
+        // in; remembered only from a call that succeeded (a refused one changes nothing).
+        const language = templateLanguage(lanCode);
+        if (viewer && viewer.member.lang !== language && (result.code ?? 200) === 200) {
+          await deps.store.updateMember(viewer.member.id, { lang: language }).catch(() => undefined);
         }
         const { message, code, ...rest } = result;
         const answer = { code: code ?? ResponseCode.ok, message: t(message ?? 'ok'), ...rest };

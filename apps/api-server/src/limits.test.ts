@@ -120,3 +120,43 @@ describe('hostile headers', () => {
     }
   });
 });
+
+describe('hostile values are refused with a 400 that names the field, and store nothing', () => {
+  it('times outside 2000 … a year from now (JavaScript dates end at 8.64e15)', async () => {
+    const pet = await signInFrom('203.0.113.9', 'pet@cgm-portal.example');
+    const now = Date.now();
+    await expect(pet.addEvent({ time: 8_640_000_000_000_001, detail: { eventType: 'BG', mgdl: 100 } })).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringContaining('time'),
+    });
+    await expect(pet.createPublicLink({ expiresAt: 8_640_000_000_000_001, spanDays: 14 })).rejects.toMatchObject({ code: 400 });
+    await expect(pet.exportData({ from: now - 86_400_000, to: 8_640_000_000_000_000, format: 'json' })).rejects.toMatchObject({ code: 400 });
+    await expect(pet.addEvent({ time: 946_684_799_999, detail: { eventType: 'BG', mgdl: 100 } })).rejects.toMatchObject({ code: 400 });
+    // Nightscout's view of the events still answers.
+    const treatments = await fetch(`${server.baseUrl}/api/v1/treatments.json?count=5`, { headers: { 'api-secret': 'x' } });
+    expect(treatments.status).toBeLessThan(500);
+  });
+
+  it('control characters and bidi overrides in any text', async () => {
+    const pet = await signInFrom('203.0.113.10', 'pet@cgm-portal.example');
+    for (const note of ['a\u0000b', 'Dr \u202Egnp.exe', 'x\u2066y']) {
+      await expect(pet.addEvent({ time: Date.now() - 60_000, note, detail: { eventType: 'BG', mgdl: 100 } })).rejects.toMatchObject({
+        code: 400,
+        message: expect.stringContaining('note'),
+      });
+    }
+    // Line breaks and tabs in a note are fine, and so is right-to-left text.
+    const event = await pet.addEvent({ time: Date.now() - 60_000, note: 'قبل الركض\n\tok', detail: { eventType: 'BG', mgdl: 100 } });
+    expect(event.note).toBe('قبل الركض\n\tok');
+  });
+
+  it('an unknown time zone header', async () => {
+    const pet = await signInFrom('203.0.113.11', 'pet@cgm-portal.example');
+    const response = await fetch(`${server.baseUrl}/api/web/user/getUserInfo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', xToken: pet.token.value!, timeZone: 'Mars/Olympus' },
+      body: '{}',
+    });
+    expect(await response.json()).toMatchObject({ code: 400, message: expect.stringContaining('timeZone') });
+  });
+});

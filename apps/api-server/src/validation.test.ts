@@ -23,11 +23,12 @@ describe('malformed payloads', () => {
       code: 400,
       message: 'Invalid value for field "from"',
     });
-    expect(await server.post('/web/glucose/loadReadings', { from: 1, to: 2, extra: true }, { ...auth(), lanCode: 'fr' })).toEqual({
+    const hourAgo = Date.now() - 3_600_000;
+    expect(await server.post('/web/glucose/loadReadings', { from: hourAgo, to: hourAgo + 1, extra: true }, { ...auth(), lanCode: 'fr' })).toEqual({
       code: 400,
       message: 'Valeur non valide pour le champ « extra »',
     });
-    expect(await server.post('/web/event/addEvent', { time: 1, detail: { eventType: 'meal', mealTag: 'Brunch', carbs: 10 } }, { ...auth(), lanCode: 'zh_CN' })).toEqual({
+    expect(await server.post('/web/event/addEvent', { time: hourAgo, detail: { eventType: 'meal', mealTag: 'Brunch', carbs: 10 } }, { ...auth(), lanCode: 'zh_CN' })).toEqual({
       code: 400,
       message: '字段“detail.mealTag”的值无效',
     });

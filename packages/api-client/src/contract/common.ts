@@ -26,7 +26,20 @@ export const envelopeBase = z.object({
 });
 export type EnvelopeBase = z.infer<typeof envelopeBase>;
 
-export const epochMs = z.number().int().nonnegative();
+/** 2000-01-01T00:00:00Z: no CGM data, account or event is older. */
+export const EARLIEST_TIME_MS = 946_684_800_000;
+/** The furthest a time may lie ahead: a share link's expiry, a planned event. */
+export const LATEST_AHEAD_MS = 366 * 24 * 3600 * 1000;
+/**
+ * A moment as UTC epoch milliseconds, from 2000-01-01 to a year from now. Beyond that range a
+ * value is a mistake or an attack (JavaScript dates end at 8.64e15 and time zones fail earlier),
+ * so every call refuses it with a 400 that names the field.
+ */
+export const epochMs = z
+  .number()
+  .int()
+  .min(EARLIEST_TIME_MS)
+  .refine((t) => t <= Date.now() + LATEST_AHEAD_MS, { message: 'more than a year ahead' });
 export const id = z.number().int().positive();
 /** Glucose is stored and sent as integer mg/dL; mmol/L exists only at the edge of display. */
 export const mgdl = z.number().int().min(10).max(1000);
