@@ -1,12 +1,9 @@
-import { useTranslation } from '@cgm-portal/i18n';
 import { MemberAgpReport } from '../features/agp-report/member-agp-report';
-import { ScreenFrame } from './screen-frame';
 
+/**
+ * The member's AGP report. Its title is the report's own h1 (the same on screen, in print and in
+ * the PDF), so the screen does not add a second heading with the same words above it.
+ */
 export function AgpReportPage() {
-  const { t } = useTranslation();
-  return (
-    <ScreenFrame title={t('agp.reportTitle')}>
-      <MemberAgpReport />
-    </ScreenFrame>
-  );
+  return <MemberAgpReport />;
 }

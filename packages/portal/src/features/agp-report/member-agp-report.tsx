@@ -61,9 +61,10 @@ export function MemberAgpReport() {
           }}
           aria-label={t('report.period')}
         >
-          <SegmentGroup.Indicator />
+          {/* Solid, as the glucose report's period buttons: the chosen period must not look disabled. */}
+          <SegmentGroup.Indicator bg="brand.solid" />
           {AGP_PERIOD_PICKS.map((d) => (
-            <SegmentGroup.Item key={d} value={String(d)}>
+            <SegmentGroup.Item key={d} value={String(d)} _checked={{ color: 'brand.contrast' }}>
               <SegmentGroup.ItemText>{t(`report.days${d}`)}</SegmentGroup.ItemText>
               <SegmentGroup.ItemHiddenInput />
             </SegmentGroup.Item>
