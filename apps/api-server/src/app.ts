@@ -3,6 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { isHttps } from './client-address';
+import { cspViolations, recordCspReport } from './csp-reports';
+import { CSP_REPORT_PATH, securityHeaders } from './security-headers';
 import { mountCalls, sha256, type Deps, type Handlers } from './http';
 import { translate } from './i18n/messages';
 import { authCalls } from './routes/auth';
@@ -51,6 +54,13 @@ const isImportCall = (path: string) => path.endsWith('/web/dataTransfer/previewI
 
 export function createApp(deps: Deps) {
   const app = new Hono();
+  // Every answer of the API carries the security headers (security-headers.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders('api', isHttps(c, deps.config.trustProxyHops)))) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+  });
   // Nightscout's APIs answer any origin, as Nightscout does: web-based follower tools read them,
   // and they carry a secret header, never a cookie, so no other site can act for a member.
   for (const path of ['/api/v1/*', '/api/v2/*', '/api/v3/*', '/pebble']) {
@@ -85,6 +95,10 @@ export function createApp(deps: Deps) {
   const [smallBody, importBody] = [limit(MAX_BODY_BYTES), limit(MAX_IMPORT_BODY_BYTES)];
   app.use('/api/*', (c, next) => (isImportCall(c.req.path) ? importBody : smallBody)(c, next));
   app.get('/api/health', (c) => c.json({ code: 200, message: 'ok' }));
+  app.post(CSP_REPORT_PATH, async (c) => {
+    recordCspReport(await c.req.json().catch(() => undefined));
+    return c.body(null, 204);
+  });
 
   // Uploaded files (avatars). Names are random, so listing is impossible and guessing hopeless.
   app.get('/api/files/:area/:name', async (c) => {
@@ -111,6 +125,7 @@ export function createApp(deps: Deps) {
 
 /** Browser-test helpers; only with CGM_ENABLE_TEST_HOOKS=1, never in production. */
 function mountTestHooks(app: Hono, deps: Deps) {
+  app.get('/api/test/cspViolations', (c) => c.json({ code: 200, message: 'ok', rows: cspViolations() }));
   // A request that takes a while: what SIGTERM must let finish (graceful shutdown test).
   app.get('/api/test/slow', async (c) => {
     const ms = Math.min(Number(c.req.query('ms')) || 0, 10_000);

@@ -22,6 +22,10 @@ export function clientAddress(c: Context, trustedProxyHops = 0): string {
 
 /** Was the request made over https? Only a trusted proxy's X-Forwarded-Proto is believed. */
 export function isHttps(c: Context, trustedProxyHops = 0): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return trustedProxyHops > 0 && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return isHttpsRequest(c.req.raw, trustedProxyHops);
+}
+
+export function isHttpsRequest(request: Request, trustedProxyHops = 0): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  return trustedProxyHops > 0 && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }

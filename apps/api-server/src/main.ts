@@ -11,6 +11,8 @@ import { prometheusSink } from './observability/metrics';
 import { observedApi } from './observability/observed-api';
 import { setTelemetrySink, telemetry } from './observability/telemetry';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { isHttpsRequest } from './client-address';
+import { securityHeaders } from './security-headers';
 import { drainListeners, startListeners } from './serving/listeners';
 import { loadSites } from './serving/sites';
 
@@ -93,6 +95,11 @@ async function serveOrSeed(seedOnly: boolean) {
     api: observedApi(app),
     sites,
     metrics: config.metrics,
+    pageHeaders: (response, request) => {
+      for (const [name, value] of Object.entries(securityHeaders('page', isHttpsRequest(request, config.trustProxyHops)))) {
+        response.headers.set(name, value);
+      }
+    },
     host: config.host,
     port: config.port,
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,

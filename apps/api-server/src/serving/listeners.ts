@@ -18,7 +18,7 @@ export interface ListenerOptions {
   /** Is the process ready for traffic? Checked by /readyz (database reachable, not draining). */
   ready(): Promise<boolean>;
   /** Extra headers for the apps' pages (the security headers). */
-  pageHeaders?: (response: Response) => void;
+  pageHeaders?: (response: Response, request: Request) => void;
   timeouts?: Partial<Timeouts>;
   /** /metrics: to a bearer of this token on every listener, or on its own port without one. */
   metrics?: { token?: string; port?: number };
@@ -78,7 +78,7 @@ export function listenerFetch(options: ListenerOptions, fixedApp: BuiltApp | und
     if (!app || (request.method !== 'GET' && request.method !== 'HEAD')) return options.api.fetch(request, env);
     context.route = pathname.startsWith('/assets/') ? '(app asset)' : '(app page)';
     const response = app.respond(pathname, request);
-    options.pageHeaders?.(response);
+    options.pageHeaders?.(response, request);
     return response;
   };
   return (request, env) => {

@@ -91,6 +91,24 @@ describe('production serving: the API and a built app from one process', () => {
     expect(await health.json()).toMatchObject({ code: 200 });
   });
 
+  it('sends the security headers: a strict CSP on pages (no inline script), nothing runnable from the API, no HSTS over http', async () => {
+    const page = await get(`${appUrl}/login`);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'report-sample'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    const api = await fetch(`${appUrl}/api/health`);
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    // A forwarded "https" is not believed from a client when no proxy is trusted.
+    const forged = await get(`${appUrl}/login`, { 'X-Forwarded-Proto': 'https' });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('chooses the app by host name on the main port', async () => {
     const byHost = await get(`${server.baseUrl}/login`, { Host: 'demo.example.org' });
     expect(byHost.body.toString()).toContain('<div id="root">');

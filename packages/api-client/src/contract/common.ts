@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// The portal runs under a Content-Security-Policy without 'unsafe-eval' (api-server's
+// security-headers.ts). Zod's JIT would probe `new Function` and trip it on every page, so the
+// schemas are checked without it, everywhere this contract is used.
+z.config({ jitless: true });
+
 /**
  * Body codes of the envelope (SPEC §7): 200 and 501 are success, 300 is "login expired".
  * The other codes are ours; the UI only shows their message.
