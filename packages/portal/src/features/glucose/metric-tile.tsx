@@ -9,11 +9,17 @@ export function MetricTile({ label, value, unit, hint, testId }: { label: string
         {label}
       </Text>
       <Text fontSize="xl" fontWeight="semibold" data-metric-value>
-        {value}
-        {unit && (
-          <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted" ms="1">
-            {unit}
-          </Text>
+        {unit ? (
+          // Value and unit as one isolated left-to-right figure: in Arabic and Persian the unit's
+          // start margin otherwise lands after the unit, and "11.4mmol/L" reads glued.
+          <bdi dir="ltr">
+            {value}
+            <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted" ms="1">
+              {unit}
+            </Text>
+          </bdi>
+        ) : (
+          value
         )}
       </Text>
       {hint && (
