@@ -74,6 +74,21 @@ describe('profile and settings', () => {
       demo.uploadImage({ file: new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), subPath: 'memberAvatar' }),
     ).rejects.toMatchObject({ code: 400 });
   });
+
+  it('answers a truncated multipart upload with a translated 400, not a server error', async () => {
+    const token = (demo as unknown as { token: { value: string } }).token.value;
+    const boundary = 'cgmBoundary42';
+    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
+    const response = await fetch(`${server.baseUrl}/api/web/uploadfile/uploadImage`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, xToken: token, lanCode: 'de' },
+      body: truncated,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { code: number; message: string };
+    expect(answer.code).toBe(400);
+    expect(answer.message).not.toMatch(/malformed/i);
+  });
 });
 
 describe('glucose data', () => {
