@@ -75,6 +75,13 @@ describe('profile and settings', () => {
     ).rejects.toMatchObject({ code: 400 });
   });
 
+  it('deletes the replaced avatar file when a new one is saved', async () => {
+    const first = await demo.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    const second = await demo.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    expect((await fetch(second.fileUrl)).status).toBe(200);
+    expect((await fetch(first.fileUrl)).status).toBe(404);
+  });
+
   it('answers a truncated multipart upload with a translated 400, not a server error', async () => {
     const token = (demo as unknown as { token: { value: string } }).token.value;
     const boundary = 'cgmBoundary42';
