@@ -82,6 +82,15 @@ describe('profile and settings', () => {
     expect((await fetch(first.fileUrl)).status).toBe(404);
   });
 
+  it('accepts at most 20 avatar uploads per member per hour, even from a parallel burst of 30', async () => {
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => pet.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' })),
+    );
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(20);
+    const refused = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(refused.every((a) => (a.reason as { code: number }).code === 429)).toBe(true);
+  });
+
   it('answers a truncated multipart upload with a translated 400, not a server error', async () => {
     const token = (demo as unknown as { token: { value: string } }).token.value;
     const boundary = 'cgmBoundary42';

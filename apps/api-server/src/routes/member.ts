@@ -5,6 +5,9 @@ import type { MemberRow, NewMember } from '../store/types';
 import { memberInfoOf, memberSetingOf } from '../views';
 
 const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Avatar uploads per member per hour: plenty for trying a few pictures, not a disk-filling loop. */
+const AVATAR_UPLOADS_PER_HOUR = 20;
+const HOUR_MS = 3600_000;
 
 /** Image type from the first bytes, never from the name or the declared type. */
 function imageExtension(bytes: Uint8Array): string | null {
@@ -97,6 +100,9 @@ export const memberCalls = {
   },
 
   async uploadImage({ deps, input, viewer }: CallContext<'uploadImage'>) {
+    // Counted in the database before any work, in one statement, so a parallel burst cannot pass.
+    const uploads = await deps.store.countAttempt(`avatarUpload:${viewer.member.id}`, deps.now(), HOUR_MS);
+    if (uploads > AVATAR_UPLOADS_PER_HOUR) throw new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
     const file = input.file;
     if (file.size > MAX_AVATAR_BYTES) throw new Problem(ResponseCode.invalidPayload, 'badFile');
     const bytes = new Uint8Array(await file.arrayBuffer());
