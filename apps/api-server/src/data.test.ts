@@ -74,6 +74,28 @@ describe('profile and settings', () => {
       demo.uploadImage({ file: new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), subPath: 'memberAvatar' }),
     ).rejects.toMatchObject({ code: 400 });
   });
+
+  it('deletes the replaced avatar file when a new one is saved', async () => {
+    const first = await demo.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    const second = await demo.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    expect((await fetch(second.fileUrl)).status).toBe(200);
+    expect((await fetch(first.fileUrl)).status).toBe(404);
+  });
+
+  it('answers a truncated multipart upload with a translated 400, not a server error', async () => {
+    const token = (demo as unknown as { token: { value: string } }).token.value;
+    const boundary = 'cgmBoundary42';
+    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
+    const response = await fetch(`${server.baseUrl}/api/web/uploadfile/uploadImage`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, xToken: token, lanCode: 'de' },
+      body: truncated,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { code: number; message: string };
+    expect(answer.code).toBe(400);
+    expect(answer.message).not.toMatch(/malformed/i);
+  });
 });
 
 describe('glucose data', () => {

@@ -143,7 +143,12 @@ async function readPayload(c: Context, definition: CallDefinition): Promise<unkn
     if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
       throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
     }
-    return c.req.parseBody();
+    // A truncated or malformed multipart body is the client's fault: a translated 400, not a 500.
+    try {
+      return await c.req.parseBody();
+    } catch {
+      throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
+    }
   }
   const text = await c.req.text();
   if (text.trim() === '') return {};

@@ -71,6 +71,9 @@ export function createBrowserPlatform(outbox = new CodeOutbox()): Platform & { o
       async read(path) {
         return files.get(path);
       },
+      async remove(path) {
+        files.delete(path);
+      },
     },
     async deliverCode(address, code) {
       outbox.record(address, code);

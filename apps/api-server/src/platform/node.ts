@@ -1,6 +1,6 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Couriers } from '../delivery/couriers';
 import { composeMessage } from '../delivery/templates';
@@ -90,6 +90,9 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
         } catch {
           return undefined;
         }
+      },
+      async remove(path) {
+        await rm(inFiles(path), { force: true });
       },
     },
     async deliverCode(address, code, purpose, lanCode) {

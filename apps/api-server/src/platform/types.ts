@@ -34,6 +34,8 @@ export interface FileStorage {
   /** `path` is relative, e.g. memberAvatar/abc.png; already checked by the caller. */
   save(path: string, file: StoredFile): Promise<void>;
   read(path: string): Promise<StoredFile | undefined>;
+  /** Removes a file; a missing one is not an error (it may be gone already). */
+  remove(path: string): Promise<void>;
 }
 
 /** The dev "outbox": the last code sent to each address, for the test hooks. */

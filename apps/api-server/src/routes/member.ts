@@ -106,6 +106,9 @@ export const memberCalls = {
     await deps.platform.files.save(path, { bytes, contentType: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
     const fileUrl = `/api/files/${path}`;
     await deps.store.updateMember(viewer.member.id, { avatar: fileUrl });
+    // The replaced avatar is nobody's any more: it goes, so replacing never adds up on disk.
+    const previous = ownFilePath(viewer.member.avatar);
+    if (previous) await deps.platform.files.remove(previous.slice('/api/files/'.length));
     return { item: { fileUrl } };
   },
 };
