@@ -37,6 +37,9 @@ export function restoreQueryCache(queryClient: QueryClient, isRemembered: () => 
     const saved = JSON.parse(raw) as SavedCache;
     if (!isRemembered() || !(now - saved.savedAt < MAX_AGE_MS)) throw new Error('not to be restored');
     hydrate(queryClient, saved.state);
+    // Shown at once, but never taken as fresh: each restored answer is fetched again as soon as a
+    // screen uses it (online), so a reload can never show settings older than the server's.
+    for (const query of queryClient.getQueryCache().getAll()) query.invalidate();
     return saved.savedAt;
   } catch {
     storage.removeItem(LOCAL_KEYS.queryCache);
@@ -65,8 +68,16 @@ export function persistQueryCache(queryClient: QueryClient, isRemembered: () => 
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(write, WRITE_THROTTLE_MS);
   });
+  // A reload or a closed tab inside the throttle still saves the newest answers.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    write();
+  };
+  globalThis.addEventListener?.('pagehide', flush);
   return () => {
     unsubscribe();
     clearTimeout(timer);
+    globalThis.removeEventListener?.('pagehide', flush);
   };
 }
