@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -74,6 +75,19 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
         const block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
         const plain = unpadPkcs1v15(block);
         return plain ? Buffer.from(plain).toString('utf8') : null;
+      } catch {
+        return null;
+      }
+    },
+    async reencodeImage(bytes) {
+      try {
+        // At most 40 megapixels are decoded: a small file cannot unpack into gigabytes.
+        const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+        const { format } = await image.metadata();
+        if (format === 'jpeg') return { bytes: new Uint8Array(await image.jpeg({ quality: 90 }).toBuffer()), extension: 'jpg' };
+        if (format === 'webp') return { bytes: new Uint8Array(await image.webp().toBuffer()), extension: 'webp' };
+        if (format === 'png' || format === 'gif') return { bytes: new Uint8Array(await image.png().toBuffer()), extension: 'png' };
+        return null;
       } catch {
         return null;
       }

@@ -15,6 +15,12 @@ export interface Platform {
   decryptCredential(base64: string): Promise<string | null>;
   files: FileStorage;
   /**
+   * Decodes an uploaded image and encodes it afresh, so only pixels are kept (no metadata, no
+   * trailing payload); null when it is not a whole image. Absent in the browser-held server,
+   * which keeps the signature check only.
+   */
+  reencodeImage?(bytes: Uint8Array): Promise<{ bytes: Uint8Array; extension: 'png' | 'jpg' | 'webp' } | null>;
+  /**
    * Delivers a verification code by e-mail or SMS (the address says which), in the language of
    * `lanCode`; the demo outbox file where no channel is configured (delivery/couriers.ts).
    */

@@ -106,10 +106,13 @@ export const memberCalls = {
     const file = input.file;
     if (file.size > MAX_AVATAR_BYTES) throw new Problem(ResponseCode.invalidPayload, 'badFile');
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const extension = imageExtension(bytes);
-    if (!extension) throw new Problem(ResponseCode.invalidPayload, 'badFile');
+    const declared = imageExtension(bytes);
+    if (!declared) throw new Problem(ResponseCode.invalidPayload, 'badFile');
+    const clean = deps.platform.reencodeImage ? await deps.platform.reencodeImage(bytes) : { bytes, extension: declared };
+    if (!clean) throw new Problem(ResponseCode.invalidPayload, 'badFile');
+    const { extension } = clean;
     const path = `memberAvatar/${randomId(16)}.${extension}`;
-    await deps.platform.files.save(path, { bytes, contentType: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
+    await deps.platform.files.save(path, { bytes: clean.bytes, contentType: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
     const fileUrl = `/api/files/${path}`;
     await deps.store.updateMember(viewer.member.id, { avatar: fileUrl });
     // The replaced avatar is nobody's any more: it goes, so replacing never adds up on disk.
