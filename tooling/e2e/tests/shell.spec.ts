@@ -254,6 +254,9 @@ test.describe('layout', () => {
 });
 
 test.describe('code loading', () => {
+  // Without the service worker: with it, the tab takes the chunk from its shell cache (what the
+  // worker is for), and this is about a chunk that cannot be had at all.
+  test.use({ serviceWorkers: 'block' });
   test('a route chunk that fails to load shows a translated error with a retry, not a blank page', async ({ page }) => {
     await useEnglish(page, human16);
     let blocked = true;
