@@ -117,21 +117,23 @@ describe('production serving: the API and a built app from one process', () => {
   });
 
   it('refuses a body over the route’s limit before reading it, with a translated 413', async () => {
-    // Its own connection: the server closes it after refusing the unread body, and a pooled
-    // keep-alive socket would carry that into the next test.
-    const big = JSON.stringify({ note: 'x'.repeat(4 * 1024 * 1024) });
+    // Its own connection, announcing 4 MB but sending only the start: the server must refuse from
+    // the announced length alone, and the socket it then closes is reused by nothing else.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(`${appUrl}/api/web/event/addEvent`, {
         method: 'POST',
         agent: false,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(big), lanCode: 'fr' },
+        headers: { 'Content-Type': 'application/json', 'Content-Length': 4 * 1024 * 1024, lanCode: 'fr' },
       }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, body });
+          req.destroy();
+        });
       });
-      req.on('error', reject);
-      req.end(big);
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      req.write('{"note":"' + 'x'.repeat(1024));
     });
     expect(answer.status).toBe(413);
     const parsed = JSON.parse(answer.body) as { code: number; message: string };
