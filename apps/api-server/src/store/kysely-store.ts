@@ -34,7 +34,9 @@ import type { NightscoutDocsTable } from './schema';
 
 /** Brings the schema up to date; safe to run on every start. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  // Features land in parallel, each with its own migration name: a database that already ran a
+  // later-named one still takes an earlier-named newcomer, instead of refusing to start.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
