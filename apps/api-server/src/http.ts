@@ -1,7 +1,7 @@
 import { clientAddress } from './client-address';
 import { isKnownTimeZone, unsafeTextPath } from './text-safety';
 import { templateLanguage } from './delivery/templates';
-import type { NightscoutFeed } from './nightscout/documents';
+import type { NightscoutFeed } from './nightscout/feed';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -17,16 +17,9 @@ import { translate, type MessageKey } from './i18n/messages';
 import type { CodeOutbox, Platform } from './platform/types';
 import type { MemberRow, Store } from './store/types';
 
-/** A business outcome other than success: a body code and a translatable message. */
-export class Problem extends Error {
-  constructor(
-    readonly code: number,
-    readonly key: MessageKey,
-    readonly params: Record<string, string> = {},
-  ) {
-    super(key);
-  }
-}
+import { Problem } from './problem';
+
+export { Problem };
 /** JSON text the database already made; spliced into the answer as it is. */
 export class RawJson {
   constructor(readonly json: string) {}

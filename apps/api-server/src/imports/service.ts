@@ -1,5 +1,5 @@
 import { ResponseCode, type ImportSummary } from '@cgm-portal/api-client/contract';
-import { Problem } from '../http';
+import { Problem } from '../problem';
 import type { ReadingKind, Store } from '../store/types';
 import { parseImportFile } from './parse';
 import { MalformedFile, type ImportedEvent, type ImportedReading, type ParsedFile } from './types';

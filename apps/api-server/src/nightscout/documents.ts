@@ -6,6 +6,8 @@ import type { MemberRow, NightscoutCollection, NightscoutDocRow, Store } from '.
 import { mapEntry, mapTreatment, timeOf, type Mapped } from './mapping';
 import type { Operation } from './permissions';
 
+export type { DocChange, NightscoutFeed } from './feed';
+
 /**
  * Nightscout documents: what an uploader sent, kept as it sent it (so AAPS reads back its own
  * records through API v3, with their identifiers), and what of it the portal keeps as
@@ -43,16 +45,6 @@ export const V3_MESSAGES = {
   permission: (permission: string) => `Missing permission ${permission}`,
 };
 
-export interface DocChange {
-  collection: NightscoutCollection;
-  kind: 'create' | 'update' | 'delete';
-  row: NightscoutDocRow;
-}
-
-/** Who is told of every change (the websocket feed on Node); absent in the browser. */
-export interface NightscoutFeed {
-  publish(memberId: number, change: DocChange): void;
-}
 
 export interface Writer {
   member: MemberRow;
