@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createApp } from './app';
 import { ReportPrinter } from './report-pdf/printer';
 import { mountReportPdf, portalOriginsFrom } from './report-pdf/report-pdf';
+import { RenderQueue, renderQueueLimits } from './report-pdf/render-queue';
 import { readConfig } from './config';
 import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
@@ -88,7 +89,8 @@ async function serveOrSeed(seedOnly: boolean) {
       throw error;
     }
   };
-  mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom() });
+  const queue = new RenderQueue({ ...renderQueueLimits(), onWaited: (ms) => telemetry.pdfQueueWaited(ms / 1000) });
+  mountReportPdf(app, deps, { printer, portalOrigins: portalOriginsFrom(), queue });
 
   let draining = false;
   const listeners = await startListeners({

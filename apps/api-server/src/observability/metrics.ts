@@ -46,12 +46,20 @@ const pdfRenders = new Histogram({
   registers: [registry],
 });
 
+const pdfQueueWaits = new Histogram({
+  name: 'cgm_pdf_queue_wait_seconds',
+  help: 'Time an AGP report PDF waited for a free render place',
+  buckets: [0.01, 0.1, 0.5, 1, 2, 5, 10, 20, 40, 80],
+  registers: [registry],
+});
+
 export const prometheusSink: TelemetrySink = {
   readingsIngested: (count, source) => readings.inc({ source }, count),
   importFinished: (outcome) => imports.inc({ outcome }),
   alertRaised: (kind) => alertsRaised.inc({ kind }),
   alertDelivered: (channel, outcome) => alertsDelivered.inc({ channel, outcome }),
   pdfRendered: (seconds, outcome) => pdfRenders.observe({ outcome }, seconds),
+  pdfQueueWaited: (seconds) => pdfQueueWaits.observe(seconds),
 };
 
 /** The exposition, or 401/404: with a token every listener answers it to a bearer; with a port, only that one. */

@@ -8,6 +8,8 @@ export interface TelemetrySink {
   alertRaised(kind: string): void;
   alertDelivered(channel: string, outcome: 'delivered' | 'failed' | 'expired'): void;
   pdfRendered(seconds: number, outcome: 'ok' | 'failed'): void;
+  /** How long a PDF render waited for its turn in the render queue. */
+  pdfQueueWaited(seconds: number): void;
 }
 
 const none: TelemetrySink = {
@@ -16,6 +18,7 @@ const none: TelemetrySink = {
   alertRaised() {},
   alertDelivered() {},
   pdfRendered() {},
+  pdfQueueWaited() {},
 };
 
 let sink: TelemetrySink = none;
@@ -26,6 +29,7 @@ export const telemetry: TelemetrySink = {
   alertRaised: (kind) => sink.alertRaised(kind),
   alertDelivered: (channel, outcome) => sink.alertDelivered(channel, outcome),
   pdfRendered: (seconds, outcome) => sink.pdfRendered(seconds, outcome),
+  pdfQueueWaited: (seconds) => sink.pdfQueueWaited(seconds),
 };
 
 export function setTelemetrySink(next: TelemetrySink): void {
