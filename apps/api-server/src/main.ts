@@ -16,6 +16,7 @@ import { isHttpsRequest } from './client-address';
 import { securityHeaders } from './security-headers';
 import { drainListeners, startListeners } from './serving/listeners';
 import { loadSites } from './serving/sites';
+import { JobWorker, type JobHandler } from './jobs/queue';
 
 // `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
 // database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
@@ -107,6 +108,15 @@ async function serveOrSeed(seedOnly: boolean) {
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps);
+  // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const worker = new JobWorker({
+    store: deps.store,
+    handlers: jobHandlers,
+    onFailure: (job, attempt, error, final) =>
+      log.warn({ job: job.id, kind: job.kind, attempt, final, err: { message: (error as Error)?.message } }, final ? 'job given up' : 'job failed; will retry'),
+  });
+  worker.start();
 
   const [main, ...others] = listeners;
   const appPorts = others.filter((l) => !l.metricsOnly);
@@ -129,7 +139,8 @@ async function serveOrSeed(seedOnly: boolean) {
     if (draining) process.exit(1);
     draining = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining requests in flight');
-    await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close()]);
+    // The worker claims nothing more and lets the jobs it runs finish; unstarted ones wait in the database.
+    await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close(), worker.stop()]);
     await printer.close();
     await deps.store.close();
     log.info('stopped cleanly');

@@ -29,6 +29,9 @@ import type {
   NightscoutCollection,
   NightscoutDocQuery,
   NightscoutDocRow,
+  JobClaim,
+  JobRow,
+  NewJob,
 } from './types';
 import type { NightscoutDocsTable } from './schema';
 
@@ -444,8 +447,80 @@ export class KyselyStore implements Store {
       .execute();
     return Object.fromEntries(rows.map((r) => [r.collection, Number(r.last)])) as Partial<Record<NightscoutCollection, number>>;
   }
+
+  // Jobs
+  async insertJob(job: NewJob) {
+    const row = await this.db
+      .insertInto('jobs')
+      .values({ ...job, attempts: 0 })
+      .onConflict((oc) => oc.column('dedupKey').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+  async claimJobs({ kinds, now, leaseMs, leaseToken, limit }: JobClaim) {
+    if (kinds.length === 0 || limit <= 0) return [];
+    const free = sql<boolean>`(jobs.lease_until is null or jobs.lease_until <= ${now})`;
+    let due = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('failedAt', 'is', null)
+      .where('kind', 'in', kinds)
+      .where('runAt', '<=', now)
+      .where(free)
+      .orderBy('runAt')
+      .orderBy('id')
+      .limit(limit);
+    // PostgreSQL: claimers skip rows another is claiming instead of queueing behind its lock;
+    // SQLite runs one writing statement at a time, so the UPDATE alone is atomic.
+    if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ leaseToken, leaseUntil: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', due)
+      .where(free)
+      .returningAll()
+      .execute();
+    return rows.map(jobRow).sort((a, b) => a.runAt - b.runAt || a.id - b.id);
+  }
+  async renewJobLease(id: number, leaseToken: string, leaseUntil: number) {
+    const result = await this.db.updateTable('jobs').set({ leaseUntil }).where('id', '=', id).where('leaseToken', '=', leaseToken).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  async completeJob(id: number, leaseToken: string) {
+    const result = await this.db.deleteFrom('jobs').where('id', '=', id).where('leaseToken', '=', leaseToken).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+  async retryJob(id: number, leaseToken: string, runAt: number, error: string) {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ runAt, leaseToken: null, leaseUntil: null, lastError: error })
+      .where('id', '=', id)
+      .where('leaseToken', '=', leaseToken)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  async failJob(id: number, leaseToken: string, failedAt: number, error: string) {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ failedAt, dedupKey: null, leaseToken: null, leaseUntil: null, lastError: error })
+      .where('id', '=', id)
+      .where('leaseToken', '=', leaseToken)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  async listJobs(kind?: string) {
+    let query = this.db.selectFrom('jobs').selectAll().orderBy('createdAt').orderBy('id');
+    if (kind) query = query.where('kind', '=', kind);
+    return (await query.execute()).map(jobRow);
+  }
 }
 
 function docRow(row: Omit<NightscoutDocsTable, 'id'> & { id: number }): NightscoutDocRow {
   return { ...row, collection: row.collection as NightscoutCollection, date: Number(row.date), srvCreated: Number(row.srvCreated), srvModified: Number(row.srvModified), isValid: Number(row.isValid) === 1 };
+}
+
+function jobRow(row: JobRow): JobRow {
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return { ...row, runAt: Number(row.runAt), createdAt: Number(row.createdAt), leaseUntil: n(row.leaseUntil), failedAt: n(row.failedAt) };
 }

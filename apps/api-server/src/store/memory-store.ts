@@ -27,6 +27,9 @@ import type {
   NightscoutCollection,
   NightscoutDocQuery,
   NightscoutDocRow,
+  JobClaim,
+  JobRow,
+  NewJob,
 } from './types';
 
 interface Tables {
@@ -42,6 +45,7 @@ interface Tables {
   publicLinks: Map<string, PublicLinkRow>;
   uploadSecrets: Map<number, UploadSecretRow>;
   nightscoutDocs: Map<number, NightscoutDocRow>;
+  jobs: Map<number, JobRow>;
   nextId: number;
 }
 
@@ -80,6 +84,7 @@ export class MemoryStore implements Store {
     publicLinks: new Map(),
     uploadSecrets: new Map(),
     nightscoutDocs: new Map(),
+    jobs: new Map(),
     nextId: 1,
   };
 
@@ -443,5 +448,45 @@ export class MemoryStore implements Store {
       if (d.memberId === memberId) out[d.collection] = Math.max(out[d.collection] ?? 0, d.srvModified);
     }
     return out;
+  }
+
+  async insertJob(job: NewJob) {
+    if (job.dedupKey !== null && [...this.t.jobs.values()].some((j) => j.dedupKey === job.dedupKey)) return undefined;
+    const id = this.id();
+    this.t.jobs.set(id, { ...job, id, attempts: 0, leaseToken: null, leaseUntil: null, lastError: null, failedAt: null });
+    return id;
+  }
+  async claimJobs({ kinds, now, leaseMs, leaseToken, limit }: JobClaim) {
+    const due = [...this.t.jobs.values()]
+      .filter((j) => j.failedAt === null && kinds.includes(j.kind) && j.runAt <= now && (j.leaseUntil === null || j.leaseUntil <= now))
+      .sort((a, b) => a.runAt - b.runAt || a.id - b.id)
+      .slice(0, Math.max(0, limit));
+    for (const job of due) Object.assign(job, { leaseToken, leaseUntil: now + leaseMs, attempts: job.attempts + 1 });
+    return due.map((j) => ({ ...j }));
+  }
+  private leased(id: number, leaseToken: string) {
+    const job = this.t.jobs.get(id);
+    return job && job.leaseToken === leaseToken ? job : undefined;
+  }
+  async renewJobLease(id: number, leaseToken: string, leaseUntil: number) {
+    const job = this.leased(id, leaseToken);
+    if (job) job.leaseUntil = leaseUntil;
+    return Boolean(job);
+  }
+  async completeJob(id: number, leaseToken: string) {
+    return Boolean(this.leased(id, leaseToken)) && this.t.jobs.delete(id);
+  }
+  async retryJob(id: number, leaseToken: string, runAt: number, error: string) {
+    const job = this.leased(id, leaseToken);
+    if (job) Object.assign(job, { runAt, leaseToken: null, leaseUntil: null, lastError: error });
+    return Boolean(job);
+  }
+  async failJob(id: number, leaseToken: string, failedAt: number, error: string) {
+    const job = this.leased(id, leaseToken);
+    if (job) Object.assign(job, { failedAt, dedupKey: null, leaseToken: null, leaseUntil: null, lastError: error });
+    return Boolean(job);
+  }
+  async listJobs(kind?: string) {
+    return [...this.t.jobs.values()].filter((j) => !kind || j.kind === kind).map((j) => ({ ...j }));
   }
 }

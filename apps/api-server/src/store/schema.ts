@@ -15,6 +15,7 @@ export interface Database {
   publicLinks: PublicLinksTable;
   uploadSecrets: UploadSecretsTable;
   nightscoutDocs: NightscoutDocsTable;
+  jobs: JobsTable;
 }
 
 export interface MembersTable {
@@ -155,6 +156,28 @@ export interface NightscoutDocsTable {
   /** 1 or 0 (SQLite has no boolean). */
   isValid: number;
   doc: string;
+}
+
+/** Work done after the request that asked for it (jobs/): a push, later a mail or a PDF. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON; each kind's handler validates it. */
+  payload: string;
+  /** Not before this time (epoch ms): the first run, or the next try after a failure. */
+  runAt: number;
+  /** At most one unfinished job per key (null: no such rule). */
+  dedupKey: string | null;
+  /** Runs started so far, counted when a worker claims the job. */
+  attempts: number;
+  maxAttempts: number;
+  /** The claim a worker holds: its random token and until when (a dead worker's claim lapses). */
+  leaseToken: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  /** Set when the job gave up (out of tries, or a failure no retry can mend); kept for operators. */
+  failedAt: number | null;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -366,6 +389,25 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('count', 'integer', (c) => c.notNull())
           .addColumn('window_start', time, (c) => c.notNull())
           .execute();
+      },
+    },
+    // The job queue lives in the database, so a restart or a second server loses no pending work.
+    '0011_jobs': {
+      async up(db: Any) {
+        await withId(db, 'jobs')
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('run_at', time, (c) => c.notNull())
+          .addColumn('dedup_key', 'text', (c) => c.unique())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('max_attempts', 'integer', (c) => c.notNull())
+          .addColumn('lease_token', 'text')
+          .addColumn('lease_until', time)
+          .addColumn('last_error', 'text')
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('failed_at', time)
+          .execute();
+        await db.schema.createIndex('jobs_due').on('jobs').columns(['failed_at', 'run_at']).execute();
       },
     },
     // The member's language, for what reaches them outside the portal (a follow request by e-mail).

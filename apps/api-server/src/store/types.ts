@@ -110,6 +110,28 @@ export interface Store {
   /** Per collection, the newest srvModified of the member's documents. */
   nightscoutLastModified(memberId: number): Promise<Partial<Record<NightscoutCollection, number>>>;
 
+  /**
+   * Queues a job; with a dedupKey, only when no unfinished job holds that key (answers undefined
+   * then, in the same statement, so a parallel burst queues one).
+   */
+  insertJob(job: NewJob): Promise<number | undefined>;
+  /**
+   * Claims up to `limit` due jobs of these kinds in one statement: not failed, runAt ≤ now, and
+   * no live lease. Each gets `leaseToken` until now + leaseMs and one more attempt. Two
+   * claimers never get the same job while its lease runs.
+   */
+  claimJobs(claim: JobClaim): Promise<JobRow[]>;
+  /** Extends a lease still held with `leaseToken`; false when it lapsed and another took the job. */
+  renewJobLease(id: number, leaseToken: string, leaseUntil: number): Promise<boolean>;
+  /** Removes a job done under `leaseToken`; false when the lease was lost. */
+  completeJob(id: number, leaseToken: string): Promise<boolean>;
+  /** Releases the lease and sets the next try; false when the lease was lost. */
+  retryJob(id: number, leaseToken: string, runAt: number, error: string): Promise<boolean>;
+  /** Gives the job up (kept with failedAt; its dedupKey is freed); false when the lease was lost. */
+  failJob(id: number, leaseToken: string, failedAt: number, error: string): Promise<boolean>;
+  /** Jobs not yet done (pending, running or failed), oldest first; for operators and tests. */
+  listJobs(kind?: string): Promise<JobRow[]>;
+
   /** Frees resources (closes the database). */
   close(): Promise<void>;
 }
@@ -318,4 +340,29 @@ export interface NightscoutDocQuery {
   desc: boolean;
   limit: number;
   offset: number;
+}
+
+export interface NewJob {
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  runAt: number;
+  dedupKey: string | null;
+  maxAttempts: number;
+  createdAt: number;
+}
+export interface JobRow extends NewJob {
+  id: number;
+  attempts: number;
+  leaseToken: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  failedAt: number | null;
+}
+export interface JobClaim {
+  kinds: string[];
+  now: number;
+  leaseMs: number;
+  leaseToken: string;
+  limit: number;
 }
