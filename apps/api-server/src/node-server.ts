@@ -5,8 +5,10 @@ import { createApp } from './app';
 import type { ServerConfig } from './config';
 import type { Deps } from './http';
 import { createCouriers, readCourierConfig } from './delivery/couriers';
-import { createNodePlatform } from './platform/node';
-import { CodeOutbox } from './platform/types';
+import { randomBytes } from 'node:crypto';
+import { createNodePlatform, newRsaKeyPem } from './platform/node';
+import { CodeOutbox, type FileStorage } from './platform/types';
+import type { Store } from './store/types';
 import { KyselyStore, migrate } from './store/kysely-store';
 import type { Database, Dialect } from './store/schema';
 
@@ -37,19 +39,40 @@ export async function openStore(config: ServerConfig): Promise<KyselyStore> {
   return new KyselyStore(db, dialect);
 }
 
+/**
+ * On PostgreSQL several servers may share the database: what one server used to keep in its data
+ * folder (the sign-in key, avatars) lives in the database, so every server signs in, serves
+ * files and verifies Nightscout JWTs alike, and a server can die without taking any of it along.
+ */
+function sharedByServers(store: Store, config: ServerConfig) {
+  if (!config.databaseUrl) return {};
+  return {
+    rsaKeyPem: () => store.sharedSecret('rsa-private-key', () => newRsaKeyPem(config.rsaBits), Date.now()),
+    files: {
+      save: (path, file) => store.saveFile(path, file, Date.now()),
+      read: (path) => store.readFile(path),
+      remove: (path) => store.removeFile(path),
+    } satisfies FileStorage,
+  };
+}
+
 export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
   const outbox = new CodeOutbox();
   const courierConfig = readCourierConfig(process.env, config.dataDir, config.production);
   const couriers = createCouriers(courierConfig);
+  const store = await openStore(config);
+  const shared = sharedByServers(store, config);
   const platform = createNodePlatform({
     dataDir: config.dataDir,
     rsaBits: config.rsaBits,
+    rsaKeyPem: await shared.rsaKeyPem?.(),
+    files: shared.files,
     outbox,
     couriers,
     brand: courierConfig.brand,
   });
   return {
-    store: await openStore(config),
+    store,
     platform,
     outbox,
     now: () => Date.now(),
@@ -58,7 +81,9 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
       enableTestHooks: config.enableTestHooks,
       validateResponses: process.env.CGM_VALIDATE_RESPONSES === '1',
       corsOrigins: config.corsOrigins,
-      nightscoutJwtKey: config.nightscoutJwtKey,
+      // One key in the database unless configured: every server verifies every other's JWTs, and
+      // a restart does not send AAPS back for a new token.
+      nightscoutJwtKey: config.nightscoutJwtKey ?? (await store.sharedSecret('nightscout-jwt-key', () => randomBytes(32).toString('base64url'), Date.now())),
       deliveryChannels: couriers.channels,
       trustProxyHops: config.trustProxyHops,
     },

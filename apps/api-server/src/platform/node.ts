@@ -6,7 +6,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Couriers } from '../delivery/couriers';
 import { composeMessage } from '../delivery/templates';
 import { CODE_VALID_MINUTES } from '../routes/code-rules';
-import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type Platform } from './types';
+import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type FileStorage, type Platform } from './types';
 
 // scrypt N=2^15, r=8, p=1: about 50 ms and 32 MiB per hash (OWASP's minimum is N=2^17 with
 // less memory per unit of time; this keeps a 50-client login test bounded on 2 cores).
@@ -18,22 +18,65 @@ function scryptAsync(plain: string, salt: Buffer, N: number, r: number, p: numbe
   );
 }
 
+/** A new RSA private key for sign-in credentials, as PKCS#8 PEM. */
+export function newRsaKeyPem(bits: number): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 65537 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
 /** Reads the RSA private key from the data directory, creating it on first start. */
-function loadOrCreateKey(dataDir: string, bits: number) {
+function keyFromDataDir(dataDir: string, bits: number): string {
   const path = join(dataDir, 'rsa-private-key.pem');
   if (!existsSync(path)) {
     mkdirSync(dataDir, { recursive: true });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 65537 });
-    writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(path, newRsaKeyPem(bits), { mode: 0o600 });
   }
-  const privateKey = createPrivateKey(readFileSync(path));
+  return readFileSync(path, 'utf8');
+}
+
+function openKey(pem: string) {
+  const privateKey = createPrivateKey(pem);
   const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   return { privateKey, publicPem };
+}
+
+/** Files below `<dataDir>/files`, for a deployment of one server. */
+function filesInFolder(dataDir: string): FileStorage {
+  const filesRoot = resolve(dataDir, 'files');
+  const inFiles = (path: string) => {
+    const full = resolve(filesRoot, path);
+    if (!full.startsWith(filesRoot + sep)) throw new Error('path escapes the files directory');
+    return full;
+  };
+  return {
+    async save(path, file) {
+      const full = inFiles(path);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, file.bytes);
+    },
+    async read(path) {
+      try {
+        return { bytes: new Uint8Array(await readFile(inFiles(path))), contentType: contentTypeOf(path) };
+      } catch {
+        return undefined;
+      }
+    },
+    async remove(path) {
+      await rm(inFiles(path), { force: true });
+    },
+  };
 }
 
 export interface NodePlatformOptions {
   dataDir: string;
   rsaBits: number;
+  /**
+   * The sign-in key as PEM, where several servers share one (kept in PostgreSQL); by default the
+   * key file in the data folder, made on first start.
+   */
+  rsaKeyPem?: string;
+  /** Where uploaded files go; by default the data folder's files/. */
+  files?: FileStorage;
   outbox?: CodeOutbox;
   /** E-mail, SMS, or the demo outbox file (never the server log: codes are secrets). */
   couriers?: Couriers;
@@ -42,14 +85,8 @@ export interface NodePlatformOptions {
 }
 
 export function createNodePlatform(options: NodePlatformOptions): Platform {
-  const { privateKey, publicPem } = loadOrCreateKey(options.dataDir, options.rsaBits);
-  const filesRoot = resolve(options.dataDir, 'files');
+  const { privateKey, publicPem } = openKey(options.rsaKeyPem ?? keyFromDataDir(options.dataDir, options.rsaBits));
   const outbox = options.outbox ?? new CodeOutbox();
-  const inFiles = (path: string) => {
-    const full = resolve(filesRoot, path);
-    if (!full.startsWith(filesRoot + sep)) throw new Error('path escapes the files directory');
-    return full;
-  };
 
   return {
     async hashPassword(plain) {
@@ -92,23 +129,7 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
         return null;
       }
     },
-    files: {
-      async save(path, file) {
-        const full = inFiles(path);
-        await mkdir(dirname(full), { recursive: true });
-        await writeFile(full, file.bytes);
-      },
-      async read(path) {
-        try {
-          return { bytes: new Uint8Array(await readFile(inFiles(path))), contentType: contentTypeOf(path) };
-        } catch {
-          return undefined;
-        }
-      },
-      async remove(path) {
-        await rm(inFiles(path), { force: true });
-      },
-    },
+    files: options.files ?? filesInFolder(options.dataDir),
     async deliverCode(address, code, purpose, lanCode) {
       outbox.record(address, code);
       const kind = purpose === 'login' ? 'signInCode' : 'passwordReset';

@@ -514,6 +514,27 @@ export class KyselyStore implements Store {
     if (kind) query = query.where('kind', '=', kind);
     return (await query.execute()).map(jobRow);
   }
+
+  async sharedSecret(name: string, create: () => string, now: number) {
+    await this.db.insertInto('serverSecrets').values({ name, value: create(), createdAt: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    const row = await this.db.selectFrom('serverSecrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    return row.value;
+  }
+  async saveFile(path: string, file: { bytes: Uint8Array; contentType: string }, now: number) {
+    const bytes = Buffer.from(file.bytes);
+    await this.db
+      .insertInto('storedFiles')
+      .values({ path, bytes, contentType: file.contentType, createdAt: now })
+      .onConflict((oc) => oc.column('path').doUpdateSet({ bytes, contentType: file.contentType, createdAt: now }))
+      .execute();
+  }
+  async readFile(path: string) {
+    const row = await this.db.selectFrom('storedFiles').select(['bytes', 'contentType']).where('path', '=', path).executeTakeFirst();
+    return row ? { bytes: new Uint8Array(row.bytes), contentType: row.contentType } : undefined;
+  }
+  async removeFile(path: string) {
+    await this.db.deleteFrom('storedFiles').where('path', '=', path).execute();
+  }
 }
 
 function docRow(row: Omit<NightscoutDocsTable, 'id'> & { id: number }): NightscoutDocRow {

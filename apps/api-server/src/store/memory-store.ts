@@ -489,4 +489,20 @@ export class MemoryStore implements Store {
   async listJobs(kind?: string) {
     return [...this.t.jobs.values()].filter((j) => !kind || j.kind === kind).map((j) => ({ ...j }));
   }
+
+  private readonly secrets = new Map<string, string>();
+  private readonly files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  async sharedSecret(name: string, create: () => string) {
+    if (!this.secrets.has(name)) this.secrets.set(name, create());
+    return this.secrets.get(name)!;
+  }
+  async saveFile(path: string, file: { bytes: Uint8Array; contentType: string }) {
+    this.files.set(path, { bytes: file.bytes.slice(), contentType: file.contentType });
+  }
+  async readFile(path: string) {
+    return this.files.get(path);
+  }
+  async removeFile(path: string) {
+    this.files.delete(path);
+  }
 }

@@ -16,6 +16,22 @@ export interface Database {
   uploadSecrets: UploadSecretsTable;
   nightscoutDocs: NightscoutDocsTable;
   jobs: JobsTable;
+  serverSecrets: ServerSecretsTable;
+  storedFiles: StoredFilesTable;
+}
+
+/** Keys every server of one deployment must share (RSA for sign-in, the Nightscout JWT key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  createdAt: number;
+}
+/** Uploaded files (avatars) kept in the database, so any server of several can serve them. */
+export interface StoredFilesTable {
+  path: string;
+  bytes: Uint8Array;
+  contentType: string;
+  createdAt: number;
 }
 
 export interface MembersTable {
@@ -414,6 +430,25 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_member_language': {
       async up(db: Any) {
         await db.schema.alterTable('members').addColumn('lang', 'text').execute();
+      },
+    },
+    // Scale-out: what a server used to keep in its own data folder, kept where every server of
+    // the deployment reads it. The first server to start writes a secret; the others read it.
+    '0020_server_secrets': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('server_secrets')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('stored_files')
+          .addColumn('path', 'text', (c) => c.primaryKey())
+          .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+          .addColumn('content_type', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
       },
     },
   };

@@ -132,6 +132,17 @@ export interface Store {
   /** Jobs not yet done (pending, running or failed), oldest first; for operators and tests. */
   listJobs(kind?: string): Promise<JobRow[]>;
 
+  /**
+   * A deployment-wide secret: the first caller's `create()` is stored, every later caller (any
+   * server) reads that one. One statement decides, so two servers starting at once agree.
+   */
+  sharedSecret(name: string, create: () => string, now: number): Promise<string>;
+
+  /** Uploaded files (avatars) in the database, for deployments of several servers. */
+  saveFile(path: string, file: { bytes: Uint8Array; contentType: string }, now: number): Promise<void>;
+  readFile(path: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>;
+  removeFile(path: string): Promise<void>;
+
   /** Frees resources (closes the database). */
   close(): Promise<void>;
 }

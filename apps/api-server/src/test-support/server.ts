@@ -106,7 +106,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return server;
 }
 
-async function terminate(child: ChildProcess) {
+export async function terminate(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -114,8 +114,10 @@ async function terminate(child: ChildProcess) {
 }
 
 /** Starts src/main.ts on a free port over `dataDir`; resolves once it listens. */
-async function launch(dataDir: string, env: Record<string, string>) {
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+export async function launch(dataDir: string, env: Record<string, string>) {
+  // Node itself with tsx's loader, not the tsx command: the child is then the server, so a test's
+  // SIGKILL kills the server and not a wrapper that leaves it running.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../seed';
+import { startCluster, type Cluster } from '../test-support/cluster';
+import { createTestDatabase, launch, onPostgres, terminate } from '../test-support/server';
+
+/**
+ * Two api-servers on one PostgreSQL database behind a round-robin proxy: whatever one server
+ * knows, the other knows, and either can die without losing what it said it stored. Runs in the
+ * PostgreSQL pass of the suite (scripts/test.sh); a SQLite deployment is one server by design.
+ */
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+const settle = <T>(work: Promise<T>) => work.then((value) => ({ value }), (error: { code?: number }) => ({ error }));
+
+describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  const [a, b] = [0, 1];
+  const node = (i: number) => cluster.nodes[i]!.baseUrl;
+
+  it('signs in on B with a password encrypted for A: one sign-in key for the deployment', async () => {
+    const onA = cluster.client({ baseUrl: node(a) });
+    const onB = cluster.client({ baseUrl: node(b) });
+    const password = await onA.encryptPassword(DEMO_PASSWORD);
+    const answer = await onB.login({ loginType: 2, email: 'demo@cgm-portal.example', password });
+    expect(answer.item?.token).toBeTruthy();
+    // And B's token works on A: sessions live in the database.
+    onA.token.value = answer.item!.token;
+    expect((await onA.getUserInfo()).memberName).toBeTruthy();
+  });
+
+  it('holds the login attempt limit across both servers: 200 wrong passwords split over A and B reach the hash at most 10 times', async () => {
+    const onA = cluster.client({ baseUrl: node(a), fetch: fromAddress('198.51.100.7') });
+    const onB = cluster.client({ baseUrl: node(b), fetch: fromAddress('198.51.100.8') });
+    const [wrong, right] = await Promise.all([onA.encryptPassword('Wrong-pass-9'), onA.encryptPassword(DEMO_PASSWORD)]);
+    const login = (api: typeof onA, password: string) => settle(api.login({ loginType: 3, email: 'doctor@cgm-portal.example', password }));
+    const answers = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => login(i % 2 ? onA : onB, wrong)),
+      login(onA, right),
+      login(onB, right),
+    ]);
+    expect(answers.filter((x) => 'value' in x && x.value.item?.token)).toHaveLength(0);
+    const tried = answers.filter((x) => 'error' in x && x.error.code === 401).length;
+    // One counter in the database: each server alone would have let 10 through, 20 in all.
+    expect(tried).toBeLessThanOrEqual(10);
+    expect(answers.filter((x) => 'error' in x && x.error.code === 429).length).toBeGreaterThanOrEqual(190);
+  });
+
+  it('serves on B the avatar uploaded through A', async () => {
+    const onA = await cluster.signIn('demo@cgm-portal.example', 2, { baseUrl: node(a) });
+    const { fileUrl } = await onA.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    const path = new URL(fileUrl).pathname;
+    const onB = await fetch(`${node(b)}${path}`);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('image/png');
+    expect((await onB.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('loses nothing and duplicates nothing when A is killed under upload load: clients are carried over to B', async () => {
+    const demo = await cluster.signIn('demo@cgm-portal.example', 2);
+    const { secret } = await demo.createUploadSecret({ label: 'kill test' });
+    // Phones upload in batches and send a batch again when they got no answer, as xDrip+ does.
+    const start = Date.UTC(2022, 5, 1);
+    const phones = 4;
+    const batches = 30;
+    const perBatch = 6;
+    const acknowledged = new Set<number>();
+    let failures = 0;
+    const upload = async (phone: number) => {
+      for (let k = 0; k < batches; k++) {
+        const entries = Array.from({ length: perBatch }, (_, j) => {
+          const date = start + ((phone * batches + k) * perBatch + j) * 300_000;
+          return { type: 'sgv', date, dateString: new Date(date).toISOString(), sgv: 100 + ((k + j) % 50), direction: 'Flat', device: `phone-${phone}` };
+        });
+        for (let attempt = 0; ; attempt++) {
+          const response = await fetch(`${cluster.baseUrl}/api/v1/entries`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'api-secret': sha1(secret) },
+            body: JSON.stringify(entries),
+          }).catch(() => null);
+          if (response?.ok) {
+            for (const e of entries) acknowledged.add(e.date);
+            break;
+          }
+          failures++;
+          if (attempt > 5) throw new Error('an upload never got through');
+        }
+      }
+    };
+    const uploading = Promise.all(Array.from({ length: phones }, (_, p) => upload(p)));
+    // Let A take part of the load, then pull its plug.
+    await until(() => (cluster.served.get('A') ?? 0) > 20);
+    cluster.kill('A');
+    await uploading;
+
+    const database = new pg.Client({ connectionString: cluster.databaseUrl });
+    await database.connect();
+    try {
+      const from = start;
+      const to = start + phones * batches * perBatch * 300_000;
+      const { rows } = await database.query<{ time: string; n: string }>(
+        'select time, count(*) as n from readings where time >= $1 and time < $2 group by time',
+        [from, to],
+      );
+      const stored = new Map(rows.map((r) => [Number(r.time), Number(r.n)]));
+      // Every reading the server acknowledged is there, each exactly once.
+      for (const time of acknowledged) expect(stored.get(time), `reading at ${new Date(time).toISOString()}`).toBe(1);
+      expect([...stored.values()].every((n) => n === 1)).toBe(true);
+      expect(acknowledged.size).toBe(phones * batches * perBatch);
+    } finally {
+      await database.end();
+    }
+    expect(cluster.served.get('B')).toBeGreaterThan(0);
+    expect(cluster.retried() + failures, 'A died while phones were still uploading').toBeGreaterThan(0);
+    console.info(`kill test: ${acknowledged.size} readings acknowledged, ${cluster.retried()} requests carried over by the proxy, ${failures} batches sent again by phones`);
+  }, 120_000);
+});
+
+describe.skipIf(!onPostgres)('start-up on a shared PostgreSQL', () => {
+  it('two servers starting at once on an empty database both come up, and the schema is made once', async () => {
+    const database = (await createTestDatabase())!;
+    const dirs = [0, 1].map((i) => mkdtempSync(join(tmpdir(), `cgm-race-${i}-`)));
+    try {
+      const started = await Promise.all(dirs.map((dir) => launch(dir, { DATABASE_URL: database.url, CGM_SEED: '0' })));
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query<{ name: string; n: string }>('select name, count(*) as n from kysely_migration group by name');
+      const secrets = await client.query<{ n: string }>("select count(*) as n from server_secrets where name = 'rsa-private-key'");
+      await client.end();
+      expect(rows.length).toBeGreaterThan(5);
+      expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
+      // Both serve the same sign-in key: the first to start made it, the other read it.
+      expect(Number(secrets.rows[0]!.n)).toBe(1);
+      const keys = await Promise.all(started.map(async (s) => (await (await fetch(`http://127.0.0.1:${s.port}/api/web/user/getPublicKey`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { item: { publicKey: string } }));
+      expect(keys[0]!.item.publicKey).toBe(keys[1]!.item.publicKey);
+      await Promise.all(started.map((s) => terminate(s.child)));
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
+});
+
+function fromAddress(address: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('X-Forwarded-For', address);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
