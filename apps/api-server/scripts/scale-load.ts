@@ -28,7 +28,7 @@ await database.connect();
 try {
   const members = ['demo@cgm-portal.example', 'pet@cgm-portal.example'];
   const uploaders: string[] = [];
-  const readerClients = [];
+  const readerClients: Awaited<ReturnType<typeof cluster.signIn>>[] = [];
   for (const email of members) {
     const api = await cluster.signIn(email, 2);
     // Phones of many members: each with its own secret and its own stretch of time.

@@ -41,6 +41,18 @@ if (command === 'migrate') {
   process.exitCode = 2;
 }
 
+/**
+ * On PostgreSQL, socket.io's rooms span every server of the deployment (LISTEN/NOTIFY through the
+ * PostgreSQL adapter, larger messages through its attachments table): a phone on one server hears
+ * an upload that went through another.
+ */
+async function sharedSocketRooms() {
+  if (!config.databaseUrl) return undefined;
+  const [{ createAdapter }, pg] = await Promise.all([import('@socket.io/postgres-adapter'), import('pg')]);
+  const pool = new (pg.default ?? pg).Pool({ connectionString: config.databaseUrl, max: 2 });
+  return { adapter: createAdapter(pool, { tableName: 'socket_io_attachments' }), close: () => pool.end() };
+}
+
 async function serveOrSeed(seedOnly: boolean) {
   // The commands print plain text for a person; the server logs JSON lines for its operators.
   if (!seedOnly) routeConsoleToLog();
@@ -107,7 +119,8 @@ async function serveOrSeed(seedOnly: boolean) {
     port: config.port,
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
-  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps);
+  const socketRooms = await sharedSocketRooms();
+  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, socketRooms?.adapter);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
   const jobHandlers: Record<string, JobHandler> = {};
   const worker = new JobWorker({

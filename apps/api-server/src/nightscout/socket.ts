@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Namespace, type Socket } from 'socket.io';
+import { Server, type Namespace, type ServerOptions, type Socket } from 'socket.io';
 import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
@@ -55,11 +55,15 @@ export class SocketFeed implements NightscoutFeed {
   private deps: Deps | null = null;
   readonly alarms = new AlarmBook();
 
-  /** Attaches to an HTTP server; further calls add listeners (one per app port) to the same rooms. */
-  attach(http: HttpServer, deps: Deps): Server {
+  /**
+   * Attaches to an HTTP server; further calls add listeners (one per app port) to the same rooms.
+   * With several servers on one database, `adapter` (socket.io's PostgreSQL adapter) makes the
+   * rooms span them all: an upload through one server reaches the phones connected to another.
+   */
+  attach(http: HttpServer, deps: Deps, adapter?: ServerOptions['adapter']): Server {
     this.deps = deps;
     if (this.io) return this.io.attach(http);
-    const io = new Server(http, { cors: { origin: '*' }, allowEIO3: true, serveClient: false });
+    const io = new Server(http, { cors: { origin: '*' }, allowEIO3: true, serveClient: false, ...(adapter ? { adapter } : {}) });
     this.io = io;
     mountStorage(io.of('/storage'), deps);
     mountAlarm(io.of('/alarm'), deps, this);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed';
 import { startCluster, type Cluster } from '../test-support/cluster';
@@ -66,6 +67,28 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     expect(onB.status).toBe(200);
     expect(onB.headers.get('content-type')).toBe('image/png');
     expect((await onB.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('tells a phone connected to B of an upload made through A (socket.io rooms span the servers)', async () => {
+    const demo = await cluster.signIn('demo@cgm-portal.example', 2, { baseUrl: node(a) });
+    const { secret } = await demo.createUploadSecret({ label: 'AAPS on B' });
+    const phone = io(node(b), { transports: ['websocket'], forceNew: true });
+    try {
+      const first = new Promise((resolve) => phone.once('dataUpdate', resolve));
+      await new Promise((resolve) => phone.emit('authorize', { client: 'Android_AAPS', history: 1, secret: sha1(secret) }, resolve));
+      await first;
+      const date = Date.UTC(2023, 1, 2, 3, 4);
+      const delta = new Promise<{ sgvs?: { mgdl: number; mills: number }[] }>((resolve) => phone.on('dataUpdate', resolve));
+      const response = await fetch(`${node(a)}/api/v1/entries`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'api-secret': sha1(secret) },
+        body: JSON.stringify([{ type: 'sgv', date, dateString: new Date(date).toISOString(), sgv: 123, direction: 'Flat' }]),
+      });
+      expect(response.status).toBe(200);
+      expect((await delta).sgvs).toEqual([expect.objectContaining({ mgdl: 123, mills: date })]);
+    } finally {
+      phone.close();
+    }
   });
 
   it('loses nothing and duplicates nothing when A is killed under upload load: clients are carried over to B', async () => {

@@ -434,6 +434,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // Scale-out: what a server used to keep in its own data folder, kept where every server of
     // the deployment reads it. The first server to start writes a secret; the others read it.
+    // socket.io's PostgreSQL adapter sends messages too large for NOTIFY through this table.
+    '0021_socket_io_attachments': {
+      async up(db: Any) {
+        if (dialect !== 'postgres') return;
+        await sql`create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)`.execute(db);
+      },
+    },
     '0020_server_secrets': {
       async up(db: Any) {
         await db.schema
