@@ -111,6 +111,12 @@ beforeAll(async () => {
     filter: (source) => !NOT_IN_A_CLONE.has(basename(source)) && extname(source) !== '.tgz',
   });
   symlinkSync(join(PACKAGE_DIR, 'node_modules'), join(clone, 'node_modules'));
+  // The links inside node_modules are relative (../../../../tooling/...) and some tools follow
+  // them from the copy's path, so the workspace packages they name are linked where they live.
+  for (const tool of ['publish-manifest', 'typescript']) {
+    mkdirSync(join(work, 'repo', 'tooling'), { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'tooling', tool), join(work, 'repo', 'tooling', tool));
+  }
 
   tarballs.npm = await pack('npm');
   tarballs.pnpm = await pack('pnpm');
