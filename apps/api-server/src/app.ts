@@ -23,6 +23,7 @@ import { mountNightscout } from './nightscout/routes';
 import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
 import { pendingAlertCalls } from './routes/alerts-pending';
+import { pushCalls } from './push/calls';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
 const handlers = {
@@ -40,6 +41,7 @@ const handlers = {
   ...importCalls,
   ...exportCalls,
   ...pendingAlertCalls,
+  ...pushCalls,
 } satisfies Handlers;
 
 /**

@@ -18,6 +18,7 @@ import type { CodeOutbox, Platform } from './platform/types';
 import type { MemberRow, Store } from './store/types';
 
 import { Problem } from './problem';
+import type { PushSettings } from './push/push-service';
 
 export { Problem };
 /** JSON text the database already made; spliced into the answer as it is. */
@@ -76,6 +77,8 @@ export interface Deps {
   config: AppConfig;
   outbox?: CodeOutbox;
   now: () => number;
+  /** Web Push (push/); absent where the server cannot send, and the push calls then answer "not found". */
+  push?: PushSettings;
   /** Told of every Nightscout document change (the websocket feed on Node). */
   nightscoutFeed?: NightscoutFeed;
 }

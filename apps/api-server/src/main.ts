@@ -17,6 +17,7 @@ import { securityHeaders } from './security-headers';
 import { drainListeners, startListeners } from './serving/listeners';
 import { loadSites } from './serving/sites';
 import { JobWorker, type JobHandler } from './jobs/queue';
+import { pushJobHandlers } from './push/delivery';
 
 // `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
 // database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
@@ -122,7 +123,9 @@ async function serveOrSeed(seedOnly: boolean) {
   const socketRooms = await sharedSocketRooms();
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, socketRooms?.adapter);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
-  const jobHandlers: Record<string, JobHandler> = {};
+  const jobHandlers: Record<string, JobHandler> = {
+    ...(deps.push ? pushJobHandlers({ store: deps.store, push: deps.push, now: deps.now }) : {}),
+  };
   const worker = new JobWorker({
     store: deps.store,
     handlers: jobHandlers,

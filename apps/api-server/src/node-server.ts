@@ -10,6 +10,7 @@ import { createNodePlatform, newRsaKeyPem } from './platform/node';
 import { CodeOutbox, type FileStorage } from './platform/types';
 import type { Store } from './store/types';
 import { KyselyStore, migrate } from './store/kysely-store';
+import { loadVapidKeys, pushServiceHosts } from './push/vapid';
 import type { Database, Dialect } from './store/schema';
 
 /** Opens (creating and migrating) the database the config names: SQLite file or PostgreSQL. */
@@ -76,6 +77,10 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
     platform,
     outbox,
     now: () => Date.now(),
+    push: {
+      vapid: await loadVapidKeys(process.env, config.dataDir, config.databaseUrl ? (name, create) => store.sharedSecret(name, create, Date.now()) : undefined),
+      serviceHosts: pushServiceHosts(process.env),
+    },
     config: {
       tokenTtlMs: config.tokenTtlHours * 3600 * 1000,
       enableTestHooks: config.enableTestHooks,

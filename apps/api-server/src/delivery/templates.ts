@@ -204,6 +204,9 @@ const TEXTS: Record<string, Texts> = {
 export const TEMPLATE_LANGUAGES = Object.keys(TEXTS);
 
 /** zh_CN, en_US, fa, …: the first part, or English for a language we do not have. */
+/** Arabic and Persian are written right to left; every other language of the portal left to right. */
+export const textDirectionOf = (lang: string): 'ltr' | 'rtl' => (lang === 'ar' || lang === 'fa' ? 'rtl' : 'ltr');
+
 export function templateLanguage(lanCode: string | undefined): string {
   const language = (lanCode ?? 'en').split(/[_-]/)[0]!.toLowerCase();
   // Own keys only: `constructor` is `in` every object.
@@ -231,7 +234,7 @@ export type MessageParams =
 export function composeMessage(params: MessageParams, lanCode: string | undefined, portal: string): ComposedMessage {
   const lang = templateLanguage(lanCode);
   const t = TEXTS[lang]!;
-  const dir = lang === 'ar' || lang === 'fa' ? 'rtl' : 'ltr';
+  const dir = textDirectionOf(lang);
   if (params.kind === 'followerRequest') {
     const values = { portal, name: params.name, email: params.email };
     const text = fill(t.followerBody, values);

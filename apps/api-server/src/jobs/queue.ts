@@ -1,5 +1,3 @@
-import { EventEmitter } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import type { JobRow, Store } from '../store/types';
 
 /**
@@ -23,9 +21,11 @@ export interface JobRequest {
 
 export const DEFAULT_MAX_ATTEMPTS = 6;
 
-/** In-process news of new jobs, so a worker of this process starts them without waiting for its poll. */
-const enqueued = new EventEmitter();
-enqueued.setMaxListeners(0);
+/**
+ * In-process news of new jobs, so a worker of this process starts them without waiting for its
+ * poll. (No node: imports here: the browser-held server queues jobs too, and simply runs none.)
+ */
+const enqueuedListeners = new Set<(kind: string) => void>();
 
 /** Queues a job; answers its id, or undefined when `dedupKey` is already queued. */
 export async function enqueueJob(store: Store, job: JobRequest, now = Date.now()): Promise<number | undefined> {
@@ -37,7 +37,7 @@ export async function enqueueJob(store: Store, job: JobRequest, now = Date.now()
     maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     createdAt: now,
   });
-  if (id !== undefined) enqueued.emit('job', job.kind);
+  if (id !== undefined) for (const listener of enqueuedListeners) listener(job.kind);
   return id;
 }
 
@@ -114,14 +114,14 @@ export class JobWorker {
 
   start(): void {
     if (this.loop) return;
-    enqueued.on('job', this.onEnqueued);
+    enqueuedListeners.add(this.onEnqueued);
     this.loop = this.work();
   }
 
   /** Stops claiming; resolves when every job this worker started has finished. */
   async stop(): Promise<void> {
     this.stopping = true;
-    enqueued.off('job', this.onEnqueued);
+    enqueuedListeners.delete(this.onEnqueued);
     this.wake();
     await this.loop;
     await Promise.all(this.running);
@@ -135,7 +135,7 @@ export class JobWorker {
       kinds: Object.keys(this.handlers),
       now: this.now(),
       leaseMs: this.leaseMs,
-      leaseToken: randomUUID(),
+      leaseToken: crypto.randomUUID(),
       limit: free,
     });
     for (const job of jobs) {

@@ -17,9 +17,4 @@ export const pendingAlertCalls = {
   loadAlertPreferences: absent,
   saveAlertPreference: absent,
   notificationAction: absent,
-  getPushKey: absent,
-  addPushDevice: absent,
-  loadPushDevices: absent,
-  removePushDevice: absent,
-  sendTestNotification: absent,
 };

@@ -32,6 +32,8 @@ import type {
   JobClaim,
   JobRow,
   NewJob,
+  NewPushDevice,
+  PushDeviceRow,
 } from './types';
 import type { NightscoutDocsTable } from './schema';
 
@@ -509,6 +511,43 @@ export class KyselyStore implements Store {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+  // Push devices
+  async countPushDevices(memberId: number) {
+    const row = await this.db.selectFrom('pushDevices').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  async savePushDevice(device: NewPushDevice) {
+    const row = await this.db
+      .insertInto('pushDevices')
+      .values(device)
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ memberId: device.memberId, p256dh: device.p256dh, auth: device.auth, name: device.name }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return pushDeviceRow(row);
+  }
+  async findPushDeviceByEndpoint(endpoint: string) {
+    const row = await this.db.selectFrom('pushDevices').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
+    return row && pushDeviceRow(row);
+  }
+  async getPushDevice(id: number) {
+    const row = await this.db.selectFrom('pushDevices').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && pushDeviceRow(row);
+  }
+  async listPushDevices(memberId: number) {
+    const rows = await this.db.selectFrom('pushDevices').selectAll().where('memberId', '=', memberId).orderBy('createdAt').orderBy('id').execute();
+    return rows.map(pushDeviceRow);
+  }
+  async deletePushDevice(id: number, memberId?: number) {
+    let query = this.db.deleteFrom('pushDevices').where('id', '=', id);
+    if (memberId !== undefined) query = query.where('memberId', '=', memberId);
+    return Number((await query.executeTakeFirst()).numDeletedRows) === 1;
+  }
+  async markPushDeviceNotified(id: number, at: number) {
+    await this.db.updateTable('pushDevices').set({ lastNotifiedAt: at }).where('id', '=', id).execute();
+  }
+
   async listJobs(kind?: string) {
     let query = this.db.selectFrom('jobs').selectAll().orderBy('createdAt').orderBy('id');
     if (kind) query = query.where('kind', '=', kind);
@@ -544,4 +583,8 @@ function docRow(row: Omit<NightscoutDocsTable, 'id'> & { id: number }): Nightsco
 function jobRow(row: JobRow): JobRow {
   const n = (v: number | null) => (v === null ? null : Number(v));
   return { ...row, runAt: Number(row.runAt), createdAt: Number(row.createdAt), leaseUntil: n(row.leaseUntil), failedAt: n(row.failedAt) };
+}
+
+function pushDeviceRow(row: PushDeviceRow): PushDeviceRow {
+  return { ...row, createdAt: Number(row.createdAt), lastNotifiedAt: row.lastNotifiedAt === null ? null : Number(row.lastNotifiedAt) };
 }

@@ -30,6 +30,8 @@ import type {
   JobClaim,
   JobRow,
   NewJob,
+  NewPushDevice,
+  PushDeviceRow,
 } from './types';
 
 interface Tables {
@@ -46,6 +48,7 @@ interface Tables {
   uploadSecrets: Map<number, UploadSecretRow>;
   nightscoutDocs: Map<number, NightscoutDocRow>;
   jobs: Map<number, JobRow>;
+  pushDevices: Map<number, PushDeviceRow>;
   nextId: number;
 }
 
@@ -85,6 +88,7 @@ export class MemoryStore implements Store {
     uploadSecrets: new Map(),
     nightscoutDocs: new Map(),
     jobs: new Map(),
+    pushDevices: new Map(),
     nextId: 1,
   };
 
@@ -485,6 +489,39 @@ export class MemoryStore implements Store {
     const job = this.leased(id, leaseToken);
     if (job) Object.assign(job, { failedAt, dedupKey: null, leaseToken: null, leaseUntil: null, lastError: error });
     return Boolean(job);
+  }
+  async countPushDevices(memberId: number) {
+    return [...this.t.pushDevices.values()].filter((d) => d.memberId === memberId).length;
+  }
+  async savePushDevice(device: NewPushDevice) {
+    const existing = [...this.t.pushDevices.values()].find((d) => d.endpoint === device.endpoint);
+    if (existing) {
+      Object.assign(existing, { memberId: device.memberId, p256dh: device.p256dh, auth: device.auth, name: device.name });
+      return { ...existing };
+    }
+    const row = { ...device, id: this.id(), lastNotifiedAt: null };
+    this.t.pushDevices.set(row.id, row);
+    return { ...row };
+  }
+  async findPushDeviceByEndpoint(endpoint: string) {
+    const row = [...this.t.pushDevices.values()].find((d) => d.endpoint === endpoint);
+    return row && { ...row };
+  }
+  async getPushDevice(id: number) {
+    const row = this.t.pushDevices.get(id);
+    return row && { ...row };
+  }
+  async listPushDevices(memberId: number) {
+    return [...this.t.pushDevices.values()].filter((d) => d.memberId === memberId).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id).map((d) => ({ ...d }));
+  }
+  async deletePushDevice(id: number, memberId?: number) {
+    const row = this.t.pushDevices.get(id);
+    if (!row || (memberId !== undefined && row.memberId !== memberId)) return false;
+    return this.t.pushDevices.delete(id);
+  }
+  async markPushDeviceNotified(id: number, at: number) {
+    const row = this.t.pushDevices.get(id);
+    if (row) row.lastNotifiedAt = at;
   }
   async listJobs(kind?: string) {
     return [...this.t.jobs.values()].filter((j) => !kind || j.kind === kind).map((j) => ({ ...j }));

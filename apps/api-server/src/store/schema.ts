@@ -16,6 +16,7 @@ export interface Database {
   uploadSecrets: UploadSecretsTable;
   nightscoutDocs: NightscoutDocsTable;
   jobs: JobsTable;
+  pushDevices: PushDevicesTable;
   serverSecrets: ServerSecretsTable;
   storedFiles: StoredFilesTable;
 }
@@ -194,6 +195,21 @@ export interface JobsTable {
   createdAt: number;
   /** Set when the job gave up (out of tries, or a failure no retry can mend); kept for operators. */
   failedAt: number | null;
+}
+
+/** A browser that receives Web Push for an account (what the README says is stored about a device). */
+export interface PushDevicesTable {
+  id: Generated<number>;
+  memberId: number;
+  /** The push service's URL for this subscription; unique: one browser subscription, one row. */
+  endpoint: string;
+  /** The browser's P-256 key and auth secret (RFC 8291), base64url. */
+  p256dh: string;
+  auth: string;
+  /** Shown in the device list, e.g. "Chrome · Android". */
+  name: string;
+  createdAt: number;
+  lastNotifiedAt: number | null;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -424,6 +440,21 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('failed_at', time)
           .execute();
         await db.schema.createIndex('jobs_due').on('jobs').columns(['failed_at', 'run_at']).execute();
+      },
+    },
+    // Browsers that receive Web Push, per account (members and followers alike).
+    '0013_push_devices': {
+      async up(db: Any) {
+        await withId(db, 'push_devices')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('last_notified_at', time)
+          .execute();
+        await db.schema.createIndex('push_devices_member').on('push_devices').column('member_id').execute();
       },
     },
     // The member's language, for what reaches them outside the portal (a follow request by e-mail).

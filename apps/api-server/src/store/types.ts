@@ -143,6 +143,21 @@ export interface Store {
   readFile(path: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>;
   removeFile(path: string): Promise<void>;
 
+  /** Browsers that receive Web Push for an account. */
+  countPushDevices(memberId: number): Promise<number>;
+  /**
+   * Saves a subscription; the same endpoint again (a browser re-subscribing, or another account
+   * signing in on it) updates its row, so one browser never gets a notification twice.
+   */
+  savePushDevice(device: NewPushDevice): Promise<PushDeviceRow>;
+  findPushDeviceByEndpoint(endpoint: string): Promise<PushDeviceRow | undefined>;
+  getPushDevice(id: number): Promise<PushDeviceRow | undefined>;
+  /** Oldest first. */
+  listPushDevices(memberId: number): Promise<PushDeviceRow[]>;
+  /** Deletes the device when it is `memberId`'s (any owner when undefined); false when there was none. */
+  deletePushDevice(id: number, memberId?: number): Promise<boolean>;
+  markPushDeviceNotified(id: number, at: number): Promise<void>;
+
   /** Frees resources (closes the database). */
   close(): Promise<void>;
 }
@@ -376,4 +391,17 @@ export interface JobClaim {
   leaseMs: number;
   leaseToken: string;
   limit: number;
+}
+
+export interface NewPushDevice {
+  memberId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  name: string;
+  createdAt: number;
+}
+export interface PushDeviceRow extends NewPushDevice {
+  id: number;
+  lastNotifiedAt: number | null;
 }
