@@ -26,11 +26,13 @@ const NOT_IN_A_CLONE = new Set(['node_modules', 'dist', '.test-results', '.turbo
 
 /**
  * The child processes get the environment of a shell, not the one `pnpm test` gives Vitest:
- * npm_config_* and NODE_ENV would change how npm and pnpm pack and install.
+ * the npm_* settings pnpm exports to its scripts and NODE_ENV would change how npm and pnpm pack
+ * and install. How to reach the registry is kept.
  */
+const REGISTRY_ACCESS = /^npm_config_(registry|.*:registry|.*proxy|cafile|ca|strict_ssl|cache|userconfig)$/i;
 const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(
-    ([key]) => !/^(npm_|pnpm_|VITEST|NODE_ENV$|NODE_OPTIONS$|INIT_CWD$|TURBO_)/i.test(key),
+    ([key]) => REGISTRY_ACCESS.test(key) || !/^(npm_|pnpm_|VITEST|NODE_ENV$|NODE_OPTIONS$|INIT_CWD$|TURBO_)/i.test(key),
   ),
 );
 
