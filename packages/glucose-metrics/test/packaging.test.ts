@@ -63,10 +63,18 @@ function readmeExamples(): Example[] {
   }));
 }
 
-function example(kind: Example['kind']): Example {
-  const found = readmeExamples().find((candidate) => candidate.kind === kind);
-  if (!found) throw new Error(`README.md has no <!-- packed-example: ${kind} --> block`);
-  return found;
+/** The README's examples of one kind, each to be run as a file of its own. */
+function examples(kind: Example['kind']): { file: string; code: string; expected: string[] }[] {
+  const found = readmeExamples().filter((candidate) => candidate.kind === kind);
+  if (found.length === 0) throw new Error(`README.md has no <!-- packed-example: ${kind} --> block`);
+  return found.map(({ code, expected }, index) => ({ file: `readme-${kind}-${index + 1}`, code, expected }));
+}
+
+/** Writes each example as `<dir>/<file><extension>`; returns them in README order. */
+function writeExamples(kinds: Example['kind'][], dir: string, extension: string) {
+  const written = kinds.flatMap(examples);
+  for (const { file, code } of written) writeFileSync(join(dir, `${file}${extension}`), code);
+  return written;
 }
 
 function stdoutLines(stdout: string): string[] {
@@ -191,24 +199,24 @@ describe('the packed package', () => {
 });
 
 describe("the README's examples, in a fresh npm project with the tarball installed", () => {
-  it('has the three examples, each with the lines it prints', () => {
-    expect(readmeExamples().map(({ kind }) => kind).sort()).toEqual(['cjs', 'esm', 'ts']);
+  it('has ES module, CommonJS and TypeScript examples, each with the lines it prints', () => {
+    expect(new Set(readmeExamples().map(({ kind }) => kind))).toEqual(new Set(['cjs', 'esm', 'ts']));
     for (const { kind, expected } of readmeExamples()) {
       expect(expected.length, kind).toBeGreaterThan(0);
       expect(expected.every((line) => line !== ''), `${kind}: a "// →" comment without its value`).toBe(true);
     }
   });
 
-  it('runs the ES module example from an .mjs file', async () => {
-    const { code, expected } = example('esm');
-    writeFileSync(join(consumer, 'readme-esm.mjs'), code);
-    expect(stdoutLines(await sh(process.execPath, ['readme-esm.mjs'], consumer))).toEqual(expected);
+  it('runs the ES module examples from .mjs files', async () => {
+    for (const { file, expected } of writeExamples(['esm'], consumer, '.mjs')) {
+      expect(stdoutLines(await sh(process.execPath, [`${file}.mjs`], consumer)), file).toEqual(expected);
+    }
   });
 
   it('runs the CommonJS example from a .cjs file: require() resolves the CommonJS build', async () => {
-    const { code, expected } = example('cjs');
-    writeFileSync(join(consumer, 'readme-cjs.cjs'), code);
-    expect(stdoutLines(await sh(process.execPath, ['readme-cjs.cjs'], consumer))).toEqual(expected);
+    for (const { file, expected } of writeExamples(['cjs'], consumer, '.cjs')) {
+      expect(stdoutLines(await sh(process.execPath, [`${file}.cjs`], consumer)), file).toEqual(expected);
+    }
   });
 
   it.each(['node16', 'bundler'] as const)(
@@ -216,8 +224,7 @@ describe("the README's examples, in a fresh npm project with the tarball install
     async (resolution) => {
       const dir = join(consumer, `ts-${resolution}`);
       mkdirSync(join(dir, 'src'), { recursive: true });
-      writeFileSync(join(dir, 'src', 'readme-esm.ts'), example('esm').code);
-      writeFileSync(join(dir, 'src', 'readme-ts.ts'), example('ts').code);
+      const written = writeExamples(['esm', 'ts'], join(dir, 'src'), '.ts');
       writeFileSync(
         join(dir, 'tsconfig.json'),
         JSON.stringify({
@@ -238,8 +245,9 @@ describe("the README's examples, in a fresh npm project with the tarball install
         }),
       );
       await sh(process.execPath, [join(PACKAGE_DIR, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], consumer);
-      expect(stdoutLines(await sh(process.execPath, [join(dir, 'out', 'readme-esm.js')], consumer))).toEqual(example('esm').expected);
-      expect(stdoutLines(await sh(process.execPath, [join(dir, 'out', 'readme-ts.js')], consumer))).toEqual(example('ts').expected);
+      for (const { file, expected } of written) {
+        expect(stdoutLines(await sh(process.execPath, [join(dir, 'out', `${file}.js`)], consumer)), file).toEqual(expected);
+      }
     },
     120_000,
   );
@@ -247,9 +255,8 @@ describe("the README's examples, in a fresh npm project with the tarball install
   it('bundles the ES module and TypeScript examples with Vite and runs them in Chromium', async () => {
     const web = join(consumer, 'web');
     mkdirSync(web);
-    writeFileSync(join(web, 'readme-esm.ts'), example('esm').code);
-    writeFileSync(join(web, 'readme-ts.ts'), example('ts').code);
-    writeFileSync(join(web, 'main.ts'), "import './readme-esm.ts';\nimport './readme-ts.ts';\n");
+    const written = writeExamples(['esm', 'ts'], web, '.ts');
+    writeFileSync(join(web, 'main.ts'), written.map(({ file }) => `import './${file}.ts';\n`).join(''));
     writeFileSync(join(web, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
     await build({ root: web, configFile: false, logLevel: 'warn', build: { outDir: join(web, 'dist'), emptyOutDir: true } });
     const bundle = readdirSync(join(web, 'dist', 'assets')).filter((file) => file.endsWith('.js'));
@@ -275,7 +282,7 @@ describe("the README's examples, in a fresh npm project with the tarball install
         return route.fulfill({ body: readFileSync(file), contentType: file.endsWith('.html') ? 'text/html' : 'text/javascript' });
       });
       await page.goto('http://glucose-metrics.test/');
-      const expected = [...example('esm').expected, ...example('ts').expected];
+      const expected = written.flatMap((example) => example.expected);
       await expect.poll(() => printed.length + errors.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(expected.length);
       expect(errors).toEqual([]);
       expect(printed).toEqual(expected);
