@@ -24,6 +24,8 @@ import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
 import { pendingAlertCalls } from './routes/alerts-pending';
 import { pushCalls } from './push/calls';
+import { alertCalls } from './alerts/calls';
+import { mountLiveStream } from './alerts/live-stream';
 
 /** Every call of the contract, by area. `satisfies` makes a missing call a type error. */
 const handlers = {
@@ -42,6 +44,7 @@ const handlers = {
   ...exportCalls,
   ...pendingAlertCalls,
   ...pushCalls,
+  ...alertCalls,
 } satisfies Handlers;
 
 /**
@@ -117,6 +120,7 @@ export function createApp(deps: Deps) {
   });
 
   mountCalls(app, deps, handlers as Handlers);
+  if (deps.liveFanOut) mountLiveStream(app, deps, deps.liveFanOut);
   mountNightscout(app, deps, deps.nightscoutFeed);
 
   if (deps.config.enableTestHooks) mountTestHooks(app, deps);

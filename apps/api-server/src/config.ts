@@ -28,6 +28,10 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** CGM_METRICS_TOKEN (bearer, every listener) and/or CGM_METRICS_PORT (its own listener). */
   metrics: { token?: string; port?: number };
+  /** CGM_NO_DATA_MINUTES: readings missing this long raise the no-data alert (default 20). */
+  noDataMinutes: number;
+  /** CGM_ALERT_TICK_MS: how often this server looks for no-data and repeats due (default 30 s). */
+  alertTickMs: number;
 }
 
 /** apps/ of this checkout: main.ts runs from apps/api-server/src (tsx) or apps/api-server/dist (node). */
@@ -67,6 +71,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appsDir: resolve(env.CGM_APPS_DIR || repositoryApps),
     shutdownGraceMs: positiveNumber('CGM_SHUTDOWN_GRACE_MS', env.CGM_SHUTDOWN_GRACE_MS, 15_000),
     trustProxyHops: env.CGM_TRUST_PROXY_HOPS ? positiveNumber('CGM_TRUST_PROXY_HOPS', env.CGM_TRUST_PROXY_HOPS, 0) : 0,
+    noDataMinutes: positiveNumber('CGM_NO_DATA_MINUTES', env.CGM_NO_DATA_MINUTES, 20),
+    alertTickMs: positiveNumber('CGM_ALERT_TICK_MS', env.CGM_ALERT_TICK_MS, 30_000),
     metrics: {
       token: env.CGM_METRICS_TOKEN || undefined,
       port: env.CGM_METRICS_PORT === '0' ? 0 : env.CGM_METRICS_PORT ? positiveNumber('CGM_METRICS_PORT', env.CGM_METRICS_PORT, 0) : undefined,

@@ -2,6 +2,7 @@ import { clientAddress } from './client-address';
 import { isKnownTimeZone, unsafeTextPath } from './text-safety';
 import { templateLanguage } from './delivery/templates';
 import type { NightscoutFeed } from './nightscout/feed';
+import type { LiveFanOut } from './alerts/live-fan-out';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
@@ -79,8 +80,10 @@ export interface Deps {
   now: () => number;
   /** Web Push (push/); absent where the server cannot send, and the push calls then answer "not found". */
   push?: PushSettings;
-  /** Told of every Nightscout document change (the websocket feed on Node). */
+  /** Told of every Nightscout document change (the websocket feed and the alert engine on Node). */
   nightscoutFeed?: NightscoutFeed;
+  /** The live streams' fan-out (GET /api/live); absent in the browser, where pages poll. */
+  liveFanOut?: LiveFanOut;
 }
 
 export interface Viewer {

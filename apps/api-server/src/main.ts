@@ -6,6 +6,9 @@ import { RenderQueue, renderQueueLimits } from './report-pdf/render-queue';
 import { readConfig } from './config';
 import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
+import { AlertService } from './alerts/alert-service';
+import { InProcessFanOut } from './alerts/live-fan-out';
+import { alertFeed, allFeeds } from './alerts/reading-path';
 import { backup } from './operations';
 import { log, routeConsoleToLog } from './observability/log';
 import { prometheusSink } from './observability/metrics';
@@ -87,7 +90,15 @@ async function serveOrSeed(seedOnly: boolean) {
   };
   // Nightscout's websockets (AAPS) share the HTTP servers; the feed tells them of every upload.
   const feed = new SocketFeed();
-  deps.nightscoutFeed = feed;
+  // Every stored live reading goes to the alert engine, which tells open pages (GET /api/live),
+  // Nightscout's alarm channel (the sockets) and the notifier.
+  const fanOut = new InProcessFanOut();
+  const alerts = new AlertService({ store: deps.store, now: deps.now, fanOut, channel: feed, noDataMinutes: config.noDataMinutes });
+  deps.nightscoutFeed = allFeeds(feed, alertFeed(alerts));
+  deps.liveFanOut = fanOut;
+  // No-data and repeats between readings: one timer per server; its writes are conditional, so servers sharing the database act once.
+  const alertTimer = setInterval(() => void alerts.tick().catch((error: unknown) => console.error('alert timer', error)), config.alertTickMs);
+  alertTimer.unref();
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
@@ -155,6 +166,10 @@ async function serveOrSeed(seedOnly: boolean) {
     if (draining) process.exit(1);
     draining = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining requests in flight');
+    clearInterval(alertTimer);
+    alerts.close();
+    // Open live streams would hold the drain for its whole grace: pages reconnect elsewhere.
+    fanOut.endAll();
     // The worker claims nothing more and lets the jobs it runs finish; unstarted ones wait in the database.
     await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close(), worker.stop()]);
     await printer.close();

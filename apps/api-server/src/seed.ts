@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { EventDetail } from '@cgm-portal/api-client/contract';
 import type { Platform } from './platform/types';
 import type { NewEvent, NewMember, NewSession, ReadingRow, Store } from './store/types';
-import { alertLevelOf, type AlertLevel } from './alerts';
+import { alertLevelOf, type AlertLevel } from './alerts/alert-level';
 import { glucoseUnitForCountry } from './glucose-unit';
 
 export const DEMO_PASSWORD = 'Demo-1234';

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alertLevelOf } from '../alerts';
+import { alertLevelOf } from '../alerts/alert-level';
 import { SERVER_LANGUAGES, translate } from '../i18n/messages';
-import { AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, glucoseShown, LIVE_READING_MS } from './alarms';
+import { alarmFor, clearFor, glucoseShown } from './alarms';
 
 const human = { unit: 'mmol/L', urgentLowAlert: 55, lowAlert: 70, highAlert: 250, urgentHighAlert: 300 };
-const NOW = Date.UTC(2026, 10, 22, 9, 0);
-const MIN = 60_000;
 
 describe('the alert a glucose value raises', () => {
   it('starts below the low thresholds and above the high ones, not at them', () => {
@@ -51,43 +49,5 @@ describe('a Nightscout alarm', () => {
         expect(translate(lang, 'alarmAcknowledged'), lang).not.toBe(translate('en', 'alarmAcknowledged'));
       }
     }
-  });
-});
-
-describe('the alarm book', () => {
-  it('rings for live readings only: back-filled history and late, older readings stay quiet', () => {
-    const book = new AlarmBook();
-    expect(book.reading(1, NOW - LIVE_READING_MS - 1, 40, human, NOW)).toEqual({ send: 'nothing' });
-    expect(book.reading(1, NOW - MIN, 40, human, NOW)).toEqual({ send: 'alarm', mgdl: 40 });
-    expect(book.reading(1, NOW - 2 * MIN, 40, human, NOW)).toEqual({ send: 'nothing' });
-    expect(book.reading(1, NOW - MIN, 40, human, NOW), 'the same reading again').toEqual({ send: 'nothing' });
-  });
-
-  it('repeats while past a threshold, clears once on the way back, and keeps members apart', () => {
-    const book = new AlarmBook();
-    expect(book.reading(1, NOW - 10 * MIN, 65, human, NOW).send).toBe('alarm');
-    expect(book.reading(1, NOW - 5 * MIN, 60, human, NOW).send).toBe('alarm');
-    expect(book.reading(2, NOW - 5 * MIN, 120, human, NOW).send, 'another member in range').toBe('nothing');
-    expect(book.reading(1, NOW, 90, human, NOW)).toEqual({ send: 'clear', mgdl: 90 });
-    expect(book.reading(1, NOW + MIN, 95, human, NOW + MIN).send).toBe('nothing');
-  });
-
-  it('stays quiet for the silence an acknowledgement asks, for that level and the ones below it only', () => {
-    const book = new AlarmBook();
-    book.reading(1, NOW - 10 * MIN, 65, human, NOW);
-    book.acknowledge(1, 1, 15 * MIN, NOW);
-    expect(book.reading(1, NOW - 5 * MIN, 62, human, NOW).send, 'the warning is silenced').toBe('nothing');
-    expect(book.reading(1, NOW, 50, human, NOW).send, 'urgent rings through a warning’s silence').toBe('alarm');
-    book.acknowledge(1, 2, DEFAULT_SILENCE_MS, NOW);
-    expect(book.reading(1, NOW + 5 * MIN, 48, human, NOW + 5 * MIN).send).toBe('nothing');
-    expect(book.reading(1, NOW + 31 * MIN, 48, human, NOW + 31 * MIN).send, 'after the silence').toBe('alarm');
-  });
-
-  it('forgets the silence when the glucose is back in range, so the next low rings', () => {
-    const book = new AlarmBook();
-    book.reading(1, NOW - 10 * MIN, 50, human, NOW);
-    book.acknowledge(1, 2, DEFAULT_SILENCE_MS, NOW);
-    expect(book.reading(1, NOW - 5 * MIN, 100, human, NOW).send).toBe('clear');
-    expect(book.reading(1, NOW, 50, human, NOW).send).toBe('alarm');
   });
 });

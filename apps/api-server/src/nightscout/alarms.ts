@@ -1,5 +1,5 @@
 import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
-import { alertLevelOf, type AlertLevel, type AlertThresholds } from '../alerts';
+import { alertLevelOf, type AlertLevel, type AlertThresholds } from '../alerts/alert-level';
 import { translate, type MessageKey } from '../i18n/messages';
 
 /**
@@ -8,10 +8,11 @@ import { translate, type MessageKey } from '../i18n/messages';
  * alarms" is on). The shape is Nightscout's simplealarms notification, which AAPS reads as
  * level, title, message, group and `eventName` low/high.
  *
- * Only a live reading raises one: back-filled history never rings a phone. While the glucose
- * stays past a threshold each new reading repeats the alarm, as Nightscout does, until someone
- * acknowledges it (`ack` with a silence time, which also clears it on every other phone); back
- * between the low and high alerts, a `clear_alarm` follows.
+ * What rings is the alert engine's decision (alerts/rules.ts, its state in the database): only a
+ * live reading raises one, so back-filled history never rings a phone. While the glucose stays
+ * past a threshold each new reading repeats the alarm, as Nightscout does, until someone
+ * acknowledges it (`ack` with a silence time, or "I've got it" in the portal, which also clears
+ * it on every other phone); back between the low and high alerts, a `clear_alarm` follows.
  */
 export const NIGHTSCOUT_LEVEL = { warn: 1, urgent: 2 } as const;
 /** A reading older than this when it arrives is history, not an alarm. */
@@ -91,48 +92,4 @@ export function clearFor(mgdl: number, unit: string, lang: string): NightscoutCl
 export function acknowledgedFor(lang: string): NightscoutClear {
   const text = translate(lang, 'alarmAcknowledged');
   return { clear: true, title: text, message: text, group: ALARM_GROUP };
-}
-
-/** What a new reading asks of the alarm channel, given what the member's alarm state was. */
-export type AlarmStep = { send: 'alarm'; mgdl: number } | { send: 'clear'; mgdl: number } | { send: 'nothing' };
-
-interface MemberAlarmState {
-  /** The newest live reading seen, so an older one arriving late changes nothing. */
-  readingTime: number;
-  alerting: boolean;
-  /** Per Nightscout level, until when an acknowledgement silences it. */
-  silencedUntil: Record<number, number>;
-}
-
-/**
- * Each member's alarm state, in memory (a restart forgets snoozes, as Nightscout's does). Pure
- * decisions; the socket layer sends what they say.
- */
-export class AlarmBook {
-  private readonly states = new Map<number, MemberAlarmState>();
-
-  /** A glucose reading (sgv) of the member arrived at `now`. */
-  reading(memberId: number, time: number, mgdl: number, thresholds: AlertThresholds, now: number): AlarmStep {
-    if (!isLiveReading(time, now)) return { send: 'nothing' };
-    const state = this.states.get(memberId) ?? { readingTime: 0, alerting: false, silencedUntil: {} };
-    if (time <= state.readingTime) return { send: 'nothing' };
-    state.readingTime = time;
-    this.states.set(memberId, state);
-    const alert = alertLevelOf(mgdl, thresholds);
-    if (!alert) {
-      const wasAlerting = state.alerting;
-      state.alerting = false;
-      state.silencedUntil = {};
-      return wasAlerting ? { send: 'clear', mgdl } : { send: 'nothing' };
-    }
-    state.alerting = true;
-    return (state.silencedUntil[levelOf(alert)] ?? 0) > now ? { send: 'nothing' } : { send: 'alarm', mgdl };
-  }
-
-  /** Someone acknowledged an alarm: that level and those below it stay quiet for `silenceMs`. */
-  acknowledge(memberId: number, level: number, silenceMs: number, now: number): void {
-    const state = this.states.get(memberId) ?? { readingTime: 0, alerting: false, silencedUntil: {} };
-    for (const l of Object.values(NIGHTSCOUT_LEVEL)) if (l <= level) state.silencedUntil[l] = now + silenceMs;
-    this.states.set(memberId, state);
-  }
 }

@@ -3,7 +3,10 @@ import { Server, type Namespace, type ServerOptions, type Socket } from 'socket.
 import type { Deps } from '../http';
 import type { NightscoutCollection, NightscoutDocRow } from '../store/types';
 import { NIGHTSCOUT_COLLECTIONS } from '../store/types';
-import { acknowledgedFor, AlarmBook, alarmFor, clearFor, DEFAULT_SILENCE_MS, isLiveReading, nightscoutThresholds } from './alarms';
+import { acknowledgeAlarm, type MemberAlarmChannel } from '../alerts/alert-service';
+import type { NightscoutStep } from '../alerts/rules';
+import type { MemberRow } from '../store/types';
+import { acknowledgedFor, alarmFor, clearFor, DEFAULT_SILENCE_MS, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
 import { directionBetween } from './routes';
 import { mayDo, type Operation } from './permissions';
@@ -44,16 +47,21 @@ interface AlarmListener {
   memberId: number;
   lang: string;
   canSilence: boolean;
+  /** The secret's label: who acknowledged, as the portal's alarm centre says it. */
+  label: string;
 }
 const listen = (socket: Socket, holder: SecretHolder) => {
-  socket.data.alarms = { memberId: holder.member.id, lang: holder.lang, canSilence: holder.scope === 'upload' } satisfies AlarmListener;
+  socket.data.alarms = { memberId: holder.member.id, lang: holder.lang, canSilence: holder.scope === 'upload', label: holder.label } satisfies AlarmListener;
 };
 
-/** Collects changes before the server exists (the app is made first), then broadcasts them. */
-export class SocketFeed implements NightscoutFeed {
+/**
+ * Collects changes before the server exists (the app is made first), then broadcasts them. Also
+ * Nightscout's alarm channel of the alert engine: what rings, repeats and clears is the engine's
+ * decision (alerts/), and an uploader's `ack` is an acknowledgement there, for every recipient.
+ */
+export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
   private io: Server | null = null;
   private deps: Deps | null = null;
-  readonly alarms = new AlarmBook();
 
   /**
    * Attaches to an HTTP server; further calls add listeners (one per app port) to the same rooms.
@@ -78,29 +86,25 @@ export class SocketFeed implements NightscoutFeed {
     if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
     else storage.emit(change.kind, { colName, doc: present(change.row) });
     this.io.of('/').to(`member:${memberId}`).emit('dataUpdate', legacyDelta(change));
-    if (change.collection === 'entries' && change.kind !== 'delete') {
-      this.soundAlarms(memberId, change.row).catch((error: unknown) => console.error('nightscout alarm', error));
-    }
   }
 
-  /** A new glucose entry: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */
-  private async soundAlarms(memberId: number, row: NightscoutDocRow): Promise<void> {
-    const doc = JSON.parse(row.doc) as Doc;
-    if ((doc.type !== undefined && doc.type !== 'sgv') || typeof doc.sgv !== 'number' || !this.io || !this.deps) return;
-    // A back-fill of hundreds of entries asks nothing of the database here.
-    const now = this.deps.now();
-    if (!isLiveReading(row.date, now)) return;
-    const member = await this.deps.store.getMember(memberId);
-    if (!member) return;
-    const step = this.alarms.reading(memberId, row.date, doc.sgv, member, now);
+  /** The engine evaluated a live reading: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */
+  readingEvaluated(member: MemberRow, step: NightscoutStep): void {
     if (step.send === 'nothing') return;
-    await this.toListeners(memberId, (socket, lang) => {
+    this.toListeners(member.id, (socket, lang) => {
       if (step.send === 'clear') socket.emit('clear_alarm', clearFor(step.mgdl, member.unit, lang));
       else {
         const raised = alarmFor(step.mgdl, member, lang);
         if (raised) socket.emit(raised.event, raised.alarm);
       }
-    });
+    }).catch((error: unknown) => console.error('nightscout alarm', error));
+  }
+
+  /** Someone acknowledged the member's alarm (here or in the portal): every phone stops ringing. */
+  acknowledged(memberId: number): void {
+    this.toListeners(memberId, (socket, lang) => socket.emit('clear_alarm', acknowledgedFor(lang))).catch((error: unknown) =>
+      console.error('nightscout alarm ack', error),
+    );
   }
 
   /** Every socket listening for the member's alarms (`/alarm` and the root channel), with its language. */
@@ -120,13 +124,19 @@ export class SocketFeed implements NightscoutFeed {
     const answer = ackOf(args);
     const listener = socket.data.alarms as AlarmListener | undefined;
     const { level, silenceTime } = (args[0] ?? {}) as { level?: unknown; silenceTime?: unknown };
-    if (!listener?.canSilence || !this.deps || typeof level !== 'number') return answer({ success: false });
-    const silence = typeof silenceTime === 'number' && silenceTime > 0 ? Math.min(silenceTime, 24 * HOUR) : DEFAULT_SILENCE_MS;
-    this.alarms.acknowledge(listener.memberId, level, silence, this.deps.now());
-    answer({ success: true });
-    this.toListeners(listener.memberId, (other, lang) => other.emit('clear_alarm', acknowledgedFor(lang))).catch((error: unknown) =>
-      console.error('nightscout alarm ack', error),
-    );
+    const deps = this.deps;
+    if (!listener?.canSilence || !deps || typeof level !== 'number') return answer({ success: false });
+    const silenceMs = typeof silenceTime === 'number' && silenceTime > 0 ? Math.min(silenceTime, 24 * HOUR) : DEFAULT_SILENCE_MS;
+    void (async () => {
+      const open = await deps.store.openAlarm(listener.memberId);
+      if (open) await acknowledgeAlarm(deps.store, open.id, listener.memberId, { now: deps.now(), level, silenceMs, byName: listener.label });
+      // Nothing open: the phones are told all the same, as Nightscout does.
+      else this.acknowledged(listener.memberId);
+      answer({ success: true });
+    })().catch((error: unknown) => {
+      console.error('nightscout alarm ack', error);
+      answer({ success: false });
+    });
   }
 
   async close(): Promise<void> {

@@ -34,6 +34,9 @@ import type {
   NewJob,
   NewPushDevice,
   PushDeviceRow,
+  AlarmRow,
+  AlertPreferenceRow,
+  NewAlarm,
 } from './types';
 import type { NightscoutDocsTable } from './schema';
 
@@ -63,6 +66,98 @@ export class KyselyStore implements Store {
 
   async lockMember(memberId: number) {
     if (this.dialect === 'postgres') await this.db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
+  }
+
+  // Alert state
+  async claimReadingEvaluation(memberId: number, time: number) {
+    // One upsert: the first caller for a newer reading wins; a repeat or an older one changes no row.
+    const row = await this.db
+      .insertInto('alertEvaluations')
+      .values({ memberId, lastReadingTime: time })
+      .onConflict((oc) =>
+        oc
+          .column('memberId')
+          .doUpdateSet({ lastReadingTime: time })
+          .where('alertEvaluations.lastReadingTime', '<', time),
+      )
+      .returning('memberId')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  async membersWithStaleReadings(since: number, before: number) {
+    return this.db
+      .selectFrom('alertEvaluations')
+      .select(['memberId', 'lastReadingTime'])
+      .where('lastReadingTime', '>=', since)
+      .where('lastReadingTime', '<', before)
+      .execute();
+  }
+  async openAlarm(memberId: number) {
+    return alarmOf(await this.db.selectFrom('alarms').selectAll().where('memberId', '=', memberId).where('clearedAt', 'is', null).executeTakeFirst());
+  }
+  async getAlarm(id: number) {
+    return alarmOf(await this.db.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirst());
+  }
+  async listOpenAlarms(memberIds: number[]) {
+    if (memberIds.length === 0) return [];
+    const rows = await this.db.selectFrom('alarms').selectAll().where('memberId', 'in', memberIds).where('clearedAt', 'is', null).orderBy('raisedAt', 'desc').execute();
+    return rows.map((r) => alarmOf(r)!);
+  }
+  async listAlarmsDueRepeat(notifiedBefore: number) {
+    const rows = await this.db
+      .selectFrom('alarms')
+      .selectAll()
+      .where('clearedAt', 'is', null)
+      .where('lastNotifiedAt', '<=', notifiedBefore)
+      .execute();
+    return rows.map((r) => alarmOf(r)!);
+  }
+  async insertAlarm(alarm: NewAlarm) {
+    // The partial unique index allows one open alarm per member: a second raise inserts nothing.
+    const row = await this.db.insertInto('alarms').values(alarm).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    return row?.id ?? null;
+  }
+  async updateAlarmIf(id: number, occurrence: number, patch: Partial<Omit<NewAlarm, 'memberId' | 'occurrence'>>) {
+    const result = await this.db
+      .updateTable('alarms')
+      .set({ ...patch, occurrence: occurrence + 1 })
+      .where('id', '=', id)
+      .where('occurrence', '=', occurrence)
+      .where('clearedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  async upsertAlarmSnooze(alarmId: number, recipientId: number, until: number) {
+    await this.db
+      .insertInto('alarmSnoozes')
+      .values({ alarmId, recipientId, until })
+      .onConflict((oc) => oc.columns(['alarmId', 'recipientId']).doUpdateSet({ until }))
+      .execute();
+  }
+  async alarmSnoozes(alarmIds: number[], recipientId: number) {
+    if (alarmIds.length === 0) return new Map<number, number>();
+    const rows = await this.db.selectFrom('alarmSnoozes').select(['alarmId', 'until']).where('alarmId', 'in', alarmIds).where('recipientId', '=', recipientId).execute();
+    return new Map(rows.map((r) => [r.alarmId, r.until]));
+  }
+  async listAlertPreferences(recipientId: number): Promise<AlertPreferenceRow[]> {
+    const rows = await this.db.selectFrom('alertPreferences').selectAll().where('recipientId', '=', recipientId).execute();
+    return rows.map((r) => ({
+      recipientId: r.recipientId,
+      memberId: r.memberId,
+      ...(JSON.parse(r.kinds) as Pick<AlertPreferenceRow, 'urgentLow' | 'low' | 'high' | 'urgentHigh' | 'noData'>),
+      quietStart: r.quietStart,
+      quietEnd: r.quietEnd,
+      sound: r.sound === 1,
+    }));
+  }
+  async saveAlertPreference(p: AlertPreferenceRow) {
+    const kinds = JSON.stringify({ urgentLow: p.urgentLow, low: p.low, high: p.high, urgentHigh: p.urgentHigh, noData: p.noData });
+    const values = { kinds, quietStart: p.quietStart, quietEnd: p.quietEnd, sound: p.sound ? 1 : 0 };
+    await this.db
+      .insertInto('alertPreferences')
+      .values({ recipientId: p.recipientId, memberId: p.memberId, ...values })
+      .onConflict((oc) => oc.columns(['recipientId', 'memberId']).doUpdateSet(values))
+      .execute();
   }
 
   async close(): Promise<void> {
@@ -578,6 +673,10 @@ export class KyselyStore implements Store {
 
 function docRow(row: Omit<NightscoutDocsTable, 'id'> & { id: number }): NightscoutDocRow {
   return { ...row, collection: row.collection as NightscoutCollection, date: Number(row.date), srvCreated: Number(row.srvCreated), srvModified: Number(row.srvModified), isValid: Number(row.isValid) === 1 };
+}
+
+function alarmOf(row: (Omit<AlarmRow, 'kind'> & { kind: string }) | undefined): AlarmRow | undefined {
+  return row && ({ ...row } as AlarmRow);
 }
 
 function jobRow(row: JobRow): JobRow {

@@ -32,6 +32,9 @@ import type {
   NewJob,
   NewPushDevice,
   PushDeviceRow,
+  AlarmRow,
+  AlertPreferenceRow,
+  NewAlarm,
 } from './types';
 
 interface Tables {
@@ -49,6 +52,12 @@ interface Tables {
   nightscoutDocs: Map<number, NightscoutDocRow>;
   jobs: Map<number, JobRow>;
   pushDevices: Map<number, PushDeviceRow>;
+  alertEvaluations: Map<number, number>;
+  alarms: Map<number, AlarmRow>;
+  /** Keyed `alarmId/recipientId`. */
+  alarmSnoozes: Map<string, number>;
+  /** Keyed `recipientId/memberId`. */
+  alertPreferences: Map<string, AlertPreferenceRow>;
   nextId: number;
 }
 
@@ -89,6 +98,10 @@ export class MemoryStore implements Store {
     nightscoutDocs: new Map(),
     jobs: new Map(),
     pushDevices: new Map(),
+    alertEvaluations: new Map(),
+    alarms: new Map(),
+    alarmSnoozes: new Map(),
+    alertPreferences: new Map(),
     nextId: 1,
   };
 
@@ -102,6 +115,60 @@ export class MemoryStore implements Store {
       throw error;
     }
   }
+  // Alert state; each method is one JavaScript turn, so nothing interleaves between check and write.
+  async claimReadingEvaluation(memberId: number, time: number) {
+    const last = this.t.alertEvaluations.get(memberId);
+    if (last !== undefined && last >= time) return false;
+    this.t.alertEvaluations.set(memberId, time);
+    return true;
+  }
+  async membersWithStaleReadings(since: number, before: number) {
+    return [...this.t.alertEvaluations].filter(([, t]) => t >= since && t < before).map(([memberId, lastReadingTime]) => ({ memberId, lastReadingTime }));
+  }
+  async openAlarm(memberId: number) {
+    const a = [...this.t.alarms.values()].find((x) => x.memberId === memberId && x.clearedAt === null);
+    return a && { ...a };
+  }
+  async getAlarm(id: number) {
+    const a = this.t.alarms.get(id);
+    return a && { ...a };
+  }
+  async listOpenAlarms(memberIds: number[]) {
+    return [...this.t.alarms.values()].filter((a) => a.clearedAt === null && memberIds.includes(a.memberId)).sort((a, b) => b.raisedAt - a.raisedAt).map((a) => ({ ...a }));
+  }
+  async listAlarmsDueRepeat(notifiedBefore: number) {
+    return [...this.t.alarms.values()].filter((a) => a.clearedAt === null && a.lastNotifiedAt <= notifiedBefore).map((a) => ({ ...a }));
+  }
+  async insertAlarm(alarm: NewAlarm) {
+    if (alarm.clearedAt === null && [...this.t.alarms.values()].some((a) => a.memberId === alarm.memberId && a.clearedAt === null)) return null;
+    const id = this.id();
+    this.t.alarms.set(id, { ...alarm, id });
+    return id;
+  }
+  async updateAlarmIf(id: number, occurrence: number, patch: Partial<Omit<NewAlarm, 'memberId' | 'occurrence'>>) {
+    const a = this.t.alarms.get(id);
+    if (!a || a.occurrence !== occurrence || a.clearedAt !== null) return false;
+    this.t.alarms.set(id, { ...a, ...patch, occurrence: occurrence + 1 });
+    return true;
+  }
+  async upsertAlarmSnooze(alarmId: number, recipientId: number, until: number) {
+    this.t.alarmSnoozes.set(`${alarmId}/${recipientId}`, until);
+  }
+  async alarmSnoozes(alarmIds: number[], recipientId: number) {
+    const out = new Map<number, number>();
+    for (const id of alarmIds) {
+      const until = this.t.alarmSnoozes.get(`${id}/${recipientId}`);
+      if (until !== undefined) out.set(id, until);
+    }
+    return out;
+  }
+  async listAlertPreferences(recipientId: number) {
+    return [...this.t.alertPreferences.values()].filter((p) => p.recipientId === recipientId).map((p) => ({ ...p }));
+  }
+  async saveAlertPreference(preference: AlertPreferenceRow) {
+    this.t.alertPreferences.set(`${preference.recipientId}/${preference.memberId}`, { ...preference });
+  }
+
   async close() {}
 
   private id() {
@@ -116,7 +183,7 @@ export class MemoryStore implements Store {
       throw new Error('UNIQUE constraint failed: members.email');
     }
     const id = this.id();
-    this.t.members.set(id, { ...member, id });
+    this.t.members.set(id, { alertRepeatMinutes: 30, ...member, id });
     return id;
   }
   async getMember(id: number) {

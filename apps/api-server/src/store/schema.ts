@@ -15,6 +15,10 @@ export interface Database {
   publicLinks: PublicLinksTable;
   uploadSecrets: UploadSecretsTable;
   nightscoutDocs: NightscoutDocsTable;
+  alertEvaluations: AlertEvaluationsTable;
+  alarms: AlarmsTable;
+  alarmSnoozes: AlarmSnoozesTable;
+  alertPreferences: AlertPreferencesTable;
   jobs: JobsTable;
   pushDevices: PushDevicesTable;
   serverSecrets: ServerSecretsTable;
@@ -67,6 +71,7 @@ export interface MembersTable {
   createdAt: number;
   /** The language the member last used the portal in: messages sent to them use it. */
   lang: string | null;
+  alertRepeatMinutes: Generated<number>;
 }
 export interface TokensTable {
   tokenHash: string;
@@ -173,6 +178,43 @@ export interface NightscoutDocsTable {
   /** 1 or 0 (SQLite has no boolean). */
   isValid: number;
   doc: string;
+}
+
+/** Per member, the newest live reading the alert engine evaluated (one claim per reading). */
+export interface AlertEvaluationsTable {
+  memberId: number;
+  lastReadingTime: number;
+}
+export interface AlarmsTable {
+  id: Generated<number>;
+  memberId: number;
+  kind: string;
+  raisedAt: number;
+  lastNotifiedAt: number;
+  occurrence: number;
+  glucose: number | null;
+  trend: string;
+  acknowledgedAt: number | null;
+  acknowledgedBy: string | null;
+  acknowledgedByAccountId: number | null;
+  acknowledgedLevel: number | null;
+  acknowledgedUntil: number | null;
+  clearedAt: number | null;
+}
+export interface AlarmSnoozesTable {
+  alarmId: number;
+  recipientId: number;
+  until: number;
+}
+export interface AlertPreferencesTable {
+  recipientId: number;
+  memberId: number;
+  /** The kinds received, as one JSON object (urgentLow, low, high, urgentHigh, noData). */
+  kinds: string;
+  quietStart: string | null;
+  quietEnd: string | null;
+  /** 1 or 0. */
+  sound: number;
 }
 
 /** Work done after the request that asked for it (jobs/): a push, later a mail or a PDF. */
@@ -461,6 +503,53 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_member_language': {
       async up(db: Any) {
         await db.schema.alterTable('members').addColumn('lang', 'text').execute();
+      },
+    },
+    // Alert state (issue 20): in the database so a restart or a second server forgets nothing.
+    // One open alarm per member (a partial unique index), so two servers cannot raise it twice.
+    '0010_alert_state': {
+      async up(db: Any) {
+        await db.schema.alterTable('members').addColumn('alert_repeat_minutes', 'integer', (c) => c.notNull().defaultTo(30)).execute();
+        await db.schema
+          .createTable('alert_evaluations')
+          .addColumn('member_id', 'integer', (c) => c.primaryKey().references('members.id').onDelete('cascade'))
+          .addColumn('last_reading_time', time, (c) => c.notNull())
+          .execute();
+        await withId(db, 'alarms')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('raised_at', time, (c) => c.notNull())
+          .addColumn('last_notified_at', time, (c) => c.notNull())
+          .addColumn('occurrence', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('glucose', 'integer')
+          .addColumn('trend', 'text', (c) => c.notNull().defaultTo('unknown'))
+          .addColumn('acknowledged_at', time)
+          .addColumn('acknowledged_by', 'text')
+          .addColumn('acknowledged_by_account_id', 'integer')
+          .addColumn('acknowledged_level', 'integer')
+          .addColumn('acknowledged_until', time)
+          .addColumn('cleared_at', time)
+          .execute();
+        await db.schema.createIndex('alarms_one_open').on('alarms').column('member_id').unique().where(sql.ref('cleared_at'), 'is', null).execute();
+        await db.schema.createIndex('alarms_member').on('alarms').columns(['member_id', 'raised_at']).execute();
+        await db.schema
+          .createTable('alarm_snoozes')
+          .addColumn('alarm_id', 'integer', (c) => c.notNull().references('alarms.id').onDelete('cascade'))
+          .addColumn('recipient_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('until', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('alarm_snoozes_pk', ['alarm_id', 'recipient_id'])
+          .execute();
+        await db.schema
+          .createTable('alert_preferences')
+          .addColumn('recipient_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('kinds', 'text', (c) => c.notNull())
+          .addColumn('quiet_start', 'text')
+          .addColumn('quiet_end', 'text')
+          .addColumn('sound', 'integer', (c) => c.notNull().defaultTo(1))
+          .addPrimaryKeyConstraint('alert_preferences_pk', ['recipient_id', 'member_id'])
+
+          .execute();
       },
     },
     // Scale-out: what a server used to keep in its own data folder, kept where every server of

@@ -158,6 +158,35 @@ export interface Store {
   deletePushDevice(id: number, memberId?: number): Promise<boolean>;
   markPushDeviceNotified(id: number, at: number): Promise<void>;
 
+  // Alert state (alerts/): kept here, not in a process, so a restart or a second server forgets nothing.
+  /**
+   * Claims the evaluation of a member's live reading, in one statement: true for exactly one
+   * caller per (member, time), and false for a reading not newer than the last one evaluated.
+   */
+  claimReadingEvaluation(memberId: number, time: number): Promise<boolean>;
+  /** Members whose last live reading arrived in [since, before): the no-data watcher's candidates. */
+  membersWithStaleReadings(since: number, before: number): Promise<{ memberId: number; lastReadingTime: number }[]>;
+  /** The member's one open alarm (not cleared), if any. */
+  openAlarm(memberId: number): Promise<AlarmRow | undefined>;
+  getAlarm(id: number): Promise<AlarmRow | undefined>;
+  /** Open alarms of these members. */
+  listOpenAlarms(memberIds: number[]): Promise<AlarmRow[]>;
+  /** Open alarms nobody acknowledged whose last notice is at or before `notifiedBefore`. */
+  listAlarmsDueRepeat(notifiedBefore: number): Promise<AlarmRow[]>;
+  /** Opens an alarm; null when the member already has an open one (another server was first). */
+  insertAlarm(alarm: NewAlarm): Promise<number | null>;
+  /**
+   * Changes an open alarm only while it is as the caller last read it (same occurrence, still
+   * open): false when another server changed it first. Every change bumps the occurrence.
+   */
+  updateAlarmIf(id: number, occurrence: number, patch: Partial<Omit<NewAlarm, 'memberId' | 'occurrence'>>): Promise<boolean>;
+  upsertAlarmSnooze(alarmId: number, recipientId: number, until: number): Promise<void>;
+  /** Snoozes of these alarms by one recipient, by alarm id. */
+  alarmSnoozes(alarmIds: number[], recipientId: number): Promise<Map<number, number>>;
+  /** One recipient's saved alert choices, per member. */
+  listAlertPreferences(recipientId: number): Promise<AlertPreferenceRow[]>;
+  saveAlertPreference(preference: AlertPreferenceRow): Promise<void>;
+
   /** Frees resources (closes the database). */
   close(): Promise<void>;
 }
@@ -218,6 +247,8 @@ export interface NewMember {
   createdAt: number;
   /** The language the member last used the portal in (lanCode); null until they sign in. */
   lang?: string | null;
+  /** Minutes between repeats of an unacknowledged alert other than urgent low. */
+  alertRepeatMinutes?: number;
 }
 export interface MemberRow extends NewMember {
   id: number;
@@ -368,6 +399,42 @@ export interface NightscoutDocQuery {
   offset: number;
 }
 
+export type AlarmKindName = 'urgentLow' | 'low' | 'high' | 'urgentHigh' | 'noData';
+/** One alert of a member, from raised to cleared; acknowledgement is everyone's, snoozes are per recipient. */
+export interface NewAlarm {
+  memberId: number;
+  kind: AlarmKindName;
+  raisedAt: number;
+  lastNotifiedAt: number;
+  /** Bumped by every change, so a conditional update sees whether another server was first. */
+  occurrence: number;
+  /** mg/dL of the reading that raised or last changed it; null for no-data. */
+  glucose: number | null;
+  trend: string;
+  acknowledgedAt: number | null;
+  acknowledgedBy: string | null;
+  acknowledgedByAccountId: number | null;
+  /** Severity the acknowledgement covers (1 warning, 2 urgent): a worse alert rings through it. */
+  acknowledgedLevel: number | null;
+  /** When the acknowledgement's silence ends (a Nightscout `ack` names one); null: until cleared. */
+  acknowledgedUntil: number | null;
+  clearedAt: number | null;
+}
+export interface AlarmRow extends NewAlarm {
+  id: number;
+}
+export interface AlertPreferenceRow {
+  recipientId: number;
+  memberId: number;
+  urgentLow: boolean;
+  low: boolean;
+  high: boolean;
+  urgentHigh: boolean;
+  noData: boolean;
+  quietStart: string | null;
+  quietEnd: string | null;
+  sound: boolean;
+}
 export interface NewJob {
   kind: string;
   /** JSON text. */

@@ -1,4 +1,4 @@
-import type { MemberRow } from './store/types';
+import type { MemberRow } from '../store/types';
 
 /** The member's four glucose alerts (Settings → Alerts), from the most to the least urgent. */
 export const ALERT_LEVELS = ['urgentLow', 'low', 'high', 'urgentHigh'] as const;
