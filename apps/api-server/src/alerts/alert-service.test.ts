@@ -6,9 +6,11 @@ import { readConfig } from '../config';
 import { openStore } from '../node-server';
 import type { KyselyStore } from '../store/kysely-store';
 import type { NewMember, Store } from '../store/types';
+import { createTestDatabase } from '../test-support/server';
 import { acknowledgeAlarm, AlertService, snoozeAlarm, type LiveReading } from './alert-service';
 import { InProcessFanOut, type LiveEvent } from './live-fan-out';
 import type { AlarmNotice } from './notifier';
+import type { NightscoutStep } from './rules';
 import { alarmsFor } from './recipients';
 
 const MIN = 60_000;
@@ -53,10 +55,12 @@ function server(store: Store, clock: { now: number }) {
   const notices: AlarmNotice[] = [];
   const events: { accountId: number; event: LiveEvent }[] = [];
   const fanOut = new InProcessFanOut();
-  const service = new AlertService({ store, now: () => clock.now, fanOut, notifier: { notify: async (n) => void notices.push(n) } });
+  const steps: NightscoutStep[] = [];
+  const channel = { readingEvaluated: (_member: unknown, step: NightscoutStep) => void steps.push(step), acknowledged: () => {} };
+  const service = new AlertService({ store, now: () => clock.now, fanOut, channel, notifier: { notify: async (n) => void notices.push(n) } });
   services.push(service);
   const listen = (accountId: number) => fanOut.subscribe(accountId, { send: (event) => events.push({ accountId, event }), end: () => {} });
-  return { service, notices, events, listen };
+  return { service, notices, events, listen, steps };
 }
 
 let dataDir: string;
@@ -67,8 +71,10 @@ let alex: number;
 let carer: number;
 let relation: number;
 
+/** Each test's own database: a SQLite file, or a PostgreSQL database when CGM_TEST_DATABASE_URL is set (CI runs both). */
+let postgres: Awaited<ReturnType<typeof createTestDatabase>>;
 const open = async () => {
-  const store = await openStore(readConfig({ CGM_DATA_DIR: dataDir } as NodeJS.ProcessEnv));
+  const store = await openStore(readConfig({ CGM_DATA_DIR: dataDir, DATABASE_URL: postgres?.url } as NodeJS.ProcessEnv));
   stores.push(store);
   return store;
 };
@@ -76,6 +82,7 @@ const reading = (mgdl: number, minutesAgo = 0): LiveReading => ({ memberId: alex
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cgm-alerts-test-'));
+  postgres = await createTestDatabase();
   stores = [];
   clock = { now: START };
   const store = await open();
@@ -86,6 +93,7 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const service of services.splice(0)) service.close();
   for (const store of stores) await store.close();
+  await postgres?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -99,6 +107,7 @@ describe('one evaluation per reading, across servers', () => {
       [carer, 'urgentLow'],
     ]);
     expect(await stores[0]!.listOpenAlarms([alex])).toHaveLength(1);
+    expect([...a.steps, ...b.steps], 'AAPS hears the reading’s alarm once').toEqual([{ send: 'alarm', mgdl: 50 }]);
   });
 
   it('never rings for back-fill or for a reading older than the last one evaluated', async () => {
