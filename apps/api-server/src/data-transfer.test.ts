@@ -175,6 +175,29 @@ describe('file import', () => {
     expect((await demo.loadReadings({ from: night.from - 10 * DAY, to: night.to })).readings).toHaveLength(before);
   });
 
+  it('runs one import per member at a time: parallel commits overlapping a running one are refused with a translated 409', async () => {
+    // About 4 MB of 5-minute Clarity rows in 2015, far from every other test's data.
+    const rows = Array.from({ length: 60_000 }, (_, i) => {
+      const t = new Date(Date.UTC(2015, 0, 1) + i * 300_000).toISOString().slice(0, 19);
+      return `${i + 3},${t},EGV,,,,Android G6,${100 + (i % 50)},,,,,${i * 300},8ABCDE`;
+    });
+    const text = [clarity.text.split(/\r?\n/)[0]!, ...rows].join('\r\n');
+    const french = server.client({ language: 'fr' });
+    french.token.value = (demo as typeof follower).token.value;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => french.commitImport({ text, timeZone: 'UTC' }).then((summary) => ({ summary }), (error: ApiError) => ({ error }))),
+    );
+    const done = answers.flatMap((a) => ('summary' in a ? [a.summary] : []));
+    const refused = answers.flatMap((a) => ('error' in a ? [a.error] : []));
+    // Those that arrive while one runs are refused; one that arrives after it ended may run (the
+    // lease's atomicity itself is the store test's parallel burst).
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.map((e) => [e.code, e.message])).toEqual(Array(refused.length).fill([409, 'Une importation est déjà en cours pour ce compte ; attendez qu\'elle se termine']));
+    expect(done.reduce((sum, d) => sum + d.readings.added, 0)).toBe(60_000);
+    // Done, the member may import again: the lease was released.
+    expect((await demo.previewImport({ text, timeZone: 'UTC' })).readings).toEqual({ added: 0, duplicates: 60_000 });
+  });
+
   it('is the CGM user own: a follower can neither preview nor commit nor export', async () => {
     expect(await code(follower.previewImport(clarity))).toBe(403);
     expect(await code(follower.commitImport(clarity))).toBe(403);

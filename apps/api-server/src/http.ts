@@ -1,5 +1,6 @@
 import { clientAddress } from './client-address';
-import { isKnownTimeZone, unsafeTextPath } from './text-safety';
+import { hasUnsafeText, isKnownTimeZone, unsafeTextPath } from './text-safety';
+import { findInLongStrings, LARGE_BODY_CHARS, parseLargeJson, readBodyText } from './large-body';
 import { templateLanguage } from './delivery/templates';
 import type { NightscoutFeed } from './nightscout/feed';
 import type { LiveFanOut } from './alerts/live-fan-out';
@@ -136,7 +137,8 @@ export function randomId(bytes: number): string {
     .replace(/=+$/, '');
 }
 
-async function readPayload(c: Context, definition: CallDefinition): Promise<unknown> {
+/** The payload, and whether it was large (read in slices, large-body.ts). */
+async function readPayload(c: Context, definition: CallDefinition): Promise<{ payload: unknown; large: boolean }> {
   const type = c.req.header('content-type') ?? '';
   if (definition.encoding === 'form' || type.startsWith('multipart/form-data')) {
     if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
@@ -144,15 +146,17 @@ async function readPayload(c: Context, definition: CallDefinition): Promise<unkn
     }
     // A truncated or malformed multipart body is the client's fault: a translated 400, not a 500.
     try {
-      return await c.req.parseBody();
+      return { payload: await c.req.parseBody(), large: false };
     } catch {
       throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
     }
   }
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
+  // Decoded as it arrives: a 47 MB import body is never decoded in one go.
+  const text = await readBodyText(c.req.raw.body);
+  if (/^\s*$/.test(text)) return { payload: {}, large: false };
+  const large = text.length > LARGE_BODY_CHARS;
   try {
-    return JSON.parse(text);
+    return { payload: large ? await parseLargeJson(text) : JSON.parse(text), large };
   } catch {
     throw new Problem(ResponseCode.invalidPayload, 'malformedBody');
   }
@@ -210,8 +214,8 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
         if (!isKnownTimeZone(timeZone)) {
           return c.json({ code: ResponseCode.invalidPayload, message: t('invalidPayload', { field: 'timeZone' }) });
         }
-        const payload = await readPayload(c, definition);
-        const unsafe = unsafeTextPath(payload);
+        const { payload, large } = await readPayload(c, definition);
+        const unsafe = large ? await findInLongStrings(payload, hasUnsafeText) : unsafeTextPath(payload);
         if (unsafe) return c.json({ code: ResponseCode.invalidPayload, message: t('invalidPayload', { field: unsafe }) });
         const parsed = definition.request.safeParse(payload);
         if (!parsed.success) {

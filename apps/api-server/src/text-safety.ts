@@ -8,6 +8,9 @@
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
+/** True when `text` holds a character no name, note or label needs (above). */
+export const hasUnsafeText = (text: string): boolean => UNSAFE.test(text);
+
 /** The path of the first string (or key) in `value` holding an unsafe character, or null. */
 export function unsafeTextPath(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return UNSAFE.test(value) ? path.join('.') || 'body' : null;

@@ -1,7 +1,8 @@
 import type { CsvRow } from './csv';
 import { parseNumber } from './csv';
 import { naiveOf, validFields } from './local-time';
-import { finishDrafts, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type ParsedFile } from './types';
+import { ROWS_PER_CHECK, type Sliced } from './sliced';
+import { finishDraftsSliced, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type ParsedFile } from './types';
 
 /**
  * Dexcom Clarity CSV export. Both column sets are read by name: the older one (13 columns,
@@ -28,20 +29,26 @@ const ALERT_KIND: Record<string, 'high' | 'low' | 'urgentLow' | 'signalLoss'> = 
   'signal loss': 'signalLoss',
 };
 
-export function parseClarity(rows: CsvRow[], zone: string): ParsedFile {
-  const headerAt = rows.findIndex((r) => isClarityHeader(r.fields));
-  if (headerAt < 0) throw new MalformedFile('no Dexcom Clarity header (Timestamp, Event Type) found');
-  const header = rows[headerAt]!.fields.map((f) => f.trim().toLowerCase());
+/** The columns of a Clarity header row, by name. */
+function clarityColumns(fields: string[]) {
+  const header = fields.map((f) => f.trim().toLowerCase());
   const col = (prefix: string) => header.findIndex((h) => h.startsWith(prefix));
-  const cTime = col('timestamp (');
-  const cType = col('event type');
-  const cSub = col('event subtype');
-  const cGlucose = col('glucose value (');
-  const cInsulin = col('insulin value');
-  const cCarbs = col('carb value');
-  const cDuration = col('duration');
-  if (cGlucose < 0) throw new MalformedFile('no "Glucose Value" column in the Dexcom Clarity header');
-  const mmol = header[cGlucose]!.includes('mmol');
+  const columns = {
+    time: col('timestamp ('),
+    type: col('event type'),
+    sub: col('event subtype'),
+    glucose: col('glucose value ('),
+    insulin: col('insulin value'),
+    carbs: col('carb value'),
+    duration: col('duration'),
+  };
+  if (columns.glucose < 0) throw new MalformedFile('no "Glucose Value" column in the Dexcom Clarity header');
+  return { ...columns, mmol: header[columns.glucose]!.includes('mmol') };
+}
+
+/** Rows are read once, in order, as they come (csvRows); the rows before the header are skipped. */
+export function* parseClarity(rows: Iterable<CsvRow>, zone: string): Sliced<ParsedFile> {
+  let columns: ReturnType<typeof clarityColumns> | null = null;
   const drafts: Draft[] = [];
   const rejected: ParsedFile['rejected'] = [];
   let ignored = 0;
@@ -52,12 +59,19 @@ export function parseClarity(rows: CsvRow[], zone: string): ParsedFile {
     if (allowMarkers && /^high$/i.test(text)) return OUT_OF_RANGE.dexcomHigh;
     const value = parseNumber(text);
     if (Number.isNaN(value)) return `glucose value "${text}" is not a number`;
-    const mgdl = mmol ? mgdlFromMmol(value) : Math.round(value);
+    const mgdl = columns!.mmol ? mgdlFromMmol(value) : Math.round(value);
     if (!isStorableMgdl(mgdl)) return `glucose value ${text} is out of range`;
     return mgdl;
   };
 
-  for (const row of rows.slice(headerAt + 1)) {
+  let n = 0;
+  for (const row of rows) {
+    if (++n % ROWS_PER_CHECK === 0) yield;
+    if (!columns) {
+      if (isClarityHeader(row.fields)) columns = clarityColumns(row.fields);
+      continue;
+    }
+    const { time: cTime, type: cType, sub: cSub, glucose: cGlucose, insulin: cInsulin, carbs: cCarbs, duration: cDuration } = columns;
     const f = row.fields;
     const at = (i: number) => (i >= 0 ? (f[i] ?? '').trim() : '');
     const stamp = at(cTime);
@@ -143,5 +157,6 @@ export function parseClarity(rows: CsvRow[], zone: string): ParsedFile {
         ignored++; // Health (illness, stress, …) and device events: nothing the portal records
     }
   }
-  return finishDrafts(drafts, zone, { format: 'clarity', dateOrder: null, rejected, ignored });
+  if (!columns) throw new MalformedFile('no Dexcom Clarity header (Timestamp, Event Type) found');
+  return yield* finishDraftsSliced(drafts, zone, { format: 'clarity', dateOrder: null, rejected, ignored });
 }

@@ -2,7 +2,8 @@ import type { ImportSummary } from '@cgm-portal/api-client/contract';
 import type { CsvRow } from './csv';
 import { parseNumber } from './csv';
 import { naiveOf, validFields } from './local-time';
-import { finishDrafts, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type DraftEvent, type ParsedFile } from './types';
+import { ROWS_PER_CHECK, type Sliced } from './sliced';
+import { finishDraftsSliced, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type DraftEvent, type ParsedFile } from './types';
 
 /**
  * LibreView CSV export (FreeStyle Libre). The first line is metadata ("Glucose Data,
@@ -55,13 +56,26 @@ const STAMP = /^(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,4})[ T]+(\d{1,2}):(\d{2})(?::(
 
 type DateOrder = NonNullable<ImportSummary['dateOrder']>;
 
-export function parseLibreView(rows: CsvRow[], zone: string): ParsedFile {
-  const headerAt = rows.slice(0, 4).findIndex((r) => libreViewLanguage(r.fields) !== null);
-  if (headerAt < 0) throw new MalformedFile('no LibreView header (19 columns with "Device Timestamp") found');
-  const header = rows[headerAt]!.fields.map((f) => f.trim().toLowerCase());
-  const language = libreViewLanguage(rows[headerAt]!.fields)!;
-  const mmol = (header[C.historic] ?? '').includes('mmol');
-  const body = rows.slice(headerAt + 1);
+/** The rows after the header (among the first four rows), read as they come; answers false when there is no header. */
+function* bodyRows(rows: Iterable<CsvRow>, onHeader: (fields: string[]) => void): Generator<CsvRow, boolean, undefined> {
+  let index = 0;
+  let found = false;
+  for (const row of rows) {
+    if (found) yield row;
+    else if (index++ < 4 && libreViewLanguage(row.fields) !== null) {
+      found = true;
+      onHeader(row.fields);
+    } else if (index >= 4) return false;
+  }
+  return found;
+}
+
+/**
+ * Two passes over the rows, each reading them as they come (csvRows): the first only counts the
+ * date-order votes, the second reads the rows; nothing of the file is held in between.
+ */
+export function* parseLibreView(rows: Iterable<CsvRow>, zone: string): Sliced<ParsedFile> {
+  const found: { header?: string[] } = {};
   const rejected: ParsedFile['rejected'] = [];
   let ignored = 0;
 
@@ -69,13 +83,25 @@ export function parseLibreView(rows: CsvRow[], zone: string): ParsedFile {
   let dayFirstVotes = 0;
   let monthFirstVotes = 0;
   let yearFirst = 0;
-  const stamps = body.map((row) => STAMP.exec((row.fields[C.timestamp] ?? '').trim()));
-  for (const m of stamps) {
+  const stampOf = (row: CsvRow) => STAMP.exec((row.fields[C.timestamp] ?? '').trim());
+  let n = 0;
+  const votes = bodyRows(rows, (fields) => (found.header = fields));
+  for (;;) {
+    const next = votes.next();
+    if (next.done) {
+      if (!next.value) throw new MalformedFile('no LibreView header (19 columns with "Device Timestamp") found');
+      break;
+    }
+    if (++n % ROWS_PER_CHECK === 0) yield;
+    const m = stampOf(next.value);
     if (!m) continue;
     if (m[1]!.length === 4) yearFirst++;
     else if (Number(m[1]) > 12) dayFirstVotes++;
     else if (Number(m[2]) > 12) monthFirstVotes++;
   }
+  const header = found.header!.map((f) => f.trim().toLowerCase());
+  const language = libreViewLanguage(found.header!)!;
+  const mmol = (header[C.historic] ?? '').includes('mmol');
   const dateOrder: DateOrder =
     yearFirst > dayFirstVotes + monthFirstVotes
       ? 'yearFirst'
@@ -101,11 +127,11 @@ export function parseLibreView(rows: CsvRow[], zone: string): ParsedFile {
 
   const drafts: Draft[] = [];
   const scans: Draft[] = [];
-  body.forEach((row, index) => {
+  const readRow = (row: CsvRow) => {
     const f = row.fields;
     const at = (i: number) => (f[i] ?? '').trim();
     const type = at(C.recordType);
-    const m = stamps[index];
+    const m = stampOf(row);
     if (!m) {
       rejected.push({ line: row.line, reason: `timestamp "${at(C.timestamp)}" is not a date and time` });
       return;
@@ -180,7 +206,11 @@ export function parseLibreView(rows: CsvRow[], zone: string): ParsedFile {
       default:
         rejected.push({ line: row.line, reason: `record type "${type}" is not one LibreView writes` });
     }
-  });
+  };
+  for (const row of bodyRows(rows, () => undefined)) {
+    if (++n % ROWS_PER_CHECK === 0) yield;
+    readRow(row);
+  }
 
   // Scans repeat what the historic trace holds; they only fill where the sensor's memory ran out.
   const historic = drafts.filter((d) => d.reading?.kind === 'sgv').map((d) => d.naive!).sort((a, b) => a - b);
@@ -189,7 +219,7 @@ export function parseLibreView(rows: CsvRow[], zone: string): ParsedFile {
     else drafts.push(scan);
   }
   drafts.sort((a, b) => a.line - b.line);
-  return finishDrafts(drafts, zone, { format: 'libreview', dateOrder, rejected, ignored });
+  return yield* finishDraftsSliced(drafts, zone, { format: 'libreview', dateOrder, rejected, ignored });
 }
 
 function covered(sorted: number[], t: number): boolean {

@@ -1,4 +1,5 @@
 import { IANAZone } from 'luxon';
+import { ROWS_PER_CHECK, runNow, type Sliced } from './sliced';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -90,11 +91,17 @@ export interface WallTimed {
  * A wall time that never happened answers NaN.
  */
 export function resolveWallTimes(rows: readonly WallTimed[], zoneName: string): number[] {
+  return runNow(resolveWallTimesSliced(rows, zoneName));
+}
+
+/** resolveWallTimes, yielding between rows (sliced.ts). */
+export function* resolveWallTimesSliced(rows: readonly WallTimed[], zoneName: string): Sliced<number[]> {
   const clock = new ZoneClock(zoneName);
   const out = new Array<number>(rows.length).fill(NaN);
   let up = 0;
   let down = 0;
   for (let i = 1; i < rows.length; i++) {
+    if (i % ROWS_PER_CHECK === 0) yield;
     const d = rows[i]!.naive - rows[i - 1]!.naive;
     if (d > 0) up++;
     else if (d < 0) down++;
@@ -104,6 +111,7 @@ export function resolveWallTimes(rows: readonly WallTimed[], zoneName: string): 
   let maxNaive = -Infinity;
   let secondPassUpTo: number | null = null;
   for (let k = 0; k < rows.length; k++) {
+    if (k % ROWS_PER_CHECK === 0) yield;
     const i = reversed ? rows.length - 1 - k : k;
     const row = rows[i]!;
     const r = clock.resolve(row.naive);

@@ -1,9 +1,11 @@
 import { isClarityHeader, parseClarity } from './clarity';
-import { CsvError, readCsv, stripBom } from './csv';
+import { csvRows, CsvError, detectSeparator, stripBom, type CsvRow } from './csv';
+import { jsonPieces } from './json-pieces';
 import { libreViewLanguage, parseLibreView } from './libreview';
 import { ZoneClock } from './local-time';
-import { looksLikeNightscout, parseNightscoutJson } from './nightscout-json';
-import { isPortalCsvHeader, isPortalJson, parsePortalCsv, parsePortalJson } from './portal-format';
+import { isNightscoutItem, parseNightscoutJson } from './nightscout-json';
+import { isPortalCsvHeader, isPortalJsonField, parsePortalCsv, parsePortalJson } from './portal-format';
+import { ROWS_PER_CHECK, runNow, type Sliced } from './sliced';
 import { MalformedFile, type ParsedFile } from './types';
 
 /**
@@ -13,30 +15,61 @@ import { MalformedFile, type ParsedFile } from './types';
  * MalformedFile when the file as a whole cannot be read, so nothing of it is imported.
  */
 export function parseImportFile(input: string, zone: string): ParsedFile {
+  return runNow(parseImportFileSliced(input, zone));
+}
+
+/**
+ * parseImportFile as sliced work (sliced.ts), reading the file as it goes: CSV rows and JSON
+ * items one at a time, so memory holds the text and the parsed records, never a second copy of
+ * the file as strings or objects.
+ */
+export function* parseImportFileSliced(input: string, zone: string): Sliced<ParsedFile> {
   if (!ZoneClock.isValidZone(zone)) throw new MalformedFile(`unknown time zone "${zone}"`);
   const text = stripBom(input);
-  const start = text.trimStart();
-  if (start.startsWith('[') || start.startsWith('{')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(start);
-    } catch (error) {
-      throw new MalformedFile(`the JSON cannot be read: ${(error as Error).message}`);
-    }
-    if (isPortalJson(value)) return parsePortalJson(value);
-    if (looksLikeNightscout(value)) return parseNightscoutJson(value, zone);
+  const json = text.trimStart();
+  if (json.startsWith('[') || json.startsWith('{')) {
+    const kind = yield* jsonKind(json);
+    if (kind === 'portal') return yield* parsePortalJson(json);
+    if (kind === 'nightscout') return yield* parseNightscoutJson(json, zone);
     throw new MalformedFile('this JSON is neither a CGM Portal export nor Nightscout entries or treatments');
   }
-  let rows;
+  const separator = detectSeparator(text);
+  // Re-readable: each pass reads the text again, row by row.
+  const rows: Iterable<CsvRow> = { [Symbol.iterator]: () => csvRows(text, separator) };
   try {
-    rows = readCsv(text);
+    const first: CsvRow[] = [];
+    for (const row of rows) {
+      first.push(row);
+      if (first.length === 30) break;
+    }
+    if (first.length === 0) throw new MalformedFile('the file is empty');
+    if (isPortalCsvHeader(first[0]!.fields)) return yield* parsePortalCsv(rows);
+    if (first.some((r) => isClarityHeader(r.fields))) return yield* parseClarity(rows, zone);
+    if (first.slice(0, 4).some((r) => libreViewLanguage(r.fields) !== null)) return yield* parseLibreView(rows, zone);
   } catch (error) {
     if (error instanceof CsvError) throw new MalformedFile(`line ${error.line}: ${error.message}`);
     throw error;
   }
-  if (rows.length === 0) throw new MalformedFile('the file is empty');
-  if (isPortalCsvHeader(rows[0]!.fields)) return parsePortalCsv(rows);
-  if (rows.slice(0, 30).some((r) => isClarityHeader(r.fields))) return parseClarity(rows, zone);
-  if (rows.slice(0, 4).some((r) => libreViewLanguage(r.fields) !== null)) return parseLibreView(rows, zone);
   throw new MalformedFile('not a file this portal can import (Dexcom Clarity CSV, LibreView CSV, Nightscout JSON or a CGM Portal export)');
+}
+
+/**
+ * Which JSON it is, reading no more than it must: the portal's export names itself in a
+ * top-level `format` field (found without parsing any array item); Nightscout is recognised by
+ * its first entry or treatment. A file that is not valid JSON throws here.
+ */
+function* jsonKind(text: string): Sliced<'portal' | 'nightscout' | null> {
+  let pieces = 0;
+  if (text.startsWith('{')) {
+    // No field is named like this, so every array item is skipped unparsed.
+    for (const piece of jsonPieces(text, '\u0000')) {
+      if (++pieces % ROWS_PER_CHECK === 0) yield;
+      if ('value' in piece && isPortalJsonField(piece.key, piece.value)) return 'portal';
+    }
+  }
+  for (const piece of jsonPieces(text)) {
+    if (++pieces % ROWS_PER_CHECK === 0) yield;
+    if ('item' in piece && isNightscoutItem(piece.key, piece.item)) return 'nightscout';
+  }
+  return null;
 }

@@ -1,6 +1,8 @@
 import { CSV_COLUMNS, EXPORT_FORMAT } from '../export/format';
 import type { CsvRow } from './csv';
-import { isStorableMgdl, MalformedFile, finishDrafts, type Draft, type ParsedFile } from './types';
+import { jsonPieces } from './json-pieces';
+import { ROWS_PER_CHECK, type Sliced } from './sliced';
+import { isStorableMgdl, MalformedFile, finishDraftsSliced, type Draft, type ParsedFile } from './types';
 
 /** The portal's own export (README "Export"), read back: times are UTC instants already. */
 export function isPortalCsvHeader(fields: string[]): boolean {
@@ -25,11 +27,17 @@ function eventDraft(line: number, time: unknown, note: unknown, detail: unknown)
   return { line, time: t, stream: 'event', events: [{ note: typeof note === 'string' ? note : '', detail: detail as never }] };
 }
 
-export function parsePortalCsv(rows: CsvRow[]): ParsedFile {
-  if (!rows[0] || !isPortalCsvHeader(rows[0].fields)) throw new MalformedFile('not a CGM Portal export');
+/** Rows are read once, as they come (csvRows). */
+export function* parsePortalCsv(rows: Iterable<CsvRow>): Sliced<ParsedFile> {
   const drafts: Draft[] = [];
   const rejected: ParsedFile['rejected'] = [];
-  for (const { line, fields: f } of rows.slice(1)) {
+  let n = 0;
+  for (const { line, fields: f } of rows) {
+    if (n++ === 0) {
+      if (!isPortalCsvHeader(f)) throw new MalformedFile('not a CGM Portal export');
+      continue;
+    }
+    if (n % ROWS_PER_CHECK === 0) yield;
     let result: Draft | string;
     if (f[0] === 'reading') result = readingDraft(line, f[1], f[3], f[4]);
     else if (f[0] === 'event') {
@@ -44,30 +52,35 @@ export function parsePortalCsv(rows: CsvRow[]): ParsedFile {
     if (typeof result === 'string') rejected.push({ line, reason: result });
     else drafts.push(result);
   }
+  if (n === 0) throw new MalformedFile('not a CGM Portal export');
   // Instants need no zone; UTC is only a placeholder for the shared finisher.
-  return finishDrafts(drafts, 'UTC', { format: 'portalCsv', dateOrder: null, rejected, ignored: 0 });
+  return yield* finishDraftsSliced(drafts, 'UTC', { format: 'portalCsv', dateOrder: null, rejected, ignored: 0 });
 }
 
-export function isPortalJson(value: unknown): boolean {
-  return !!value && typeof value === 'object' && (value as { format?: unknown }).format === EXPORT_FORMAT;
+/** The portal's export names itself in its `format` field. */
+export function isPortalJsonField(key: string | null, value: unknown): boolean {
+  return key === 'format' && value === EXPORT_FORMAT;
 }
 
-export function parsePortalJson(value: unknown): ParsedFile {
-  const doc = value as { readings?: unknown; events?: unknown };
-  if (!Array.isArray(doc.readings) || !Array.isArray(doc.events)) throw new MalformedFile('a CGM Portal export needs readings and events arrays');
+/** Readings first, then events, each read item by item (json-pieces.ts); "line" is the item's number. */
+export function* parsePortalJson(text: string): Sliced<ParsedFile> {
   const drafts: Draft[] = [];
   const rejected: ParsedFile['rejected'] = [];
-  // "line" is the item's number: readings first, then events, as in the file.
+  const arrays = new Set<string | null>();
   let n = 0;
-  for (const r of doc.readings as Array<Record<string, unknown>>) {
-    const result = readingDraft(++n, r?.time, r?.kind, r?.mgdl);
-    if (typeof result === 'string') rejected.push({ line: n, reason: result });
-    else drafts.push(result);
+  let pieces = 0;
+  for (const key of ['readings', 'events'] as const) {
+    for (const piece of jsonPieces(text, key)) {
+      if (++pieces % ROWS_PER_CHECK === 0) yield;
+      if (piece.key !== key) continue;
+      if ('array' in piece) arrays.add(key);
+      if (!('item' in piece)) continue;
+      const item = piece.item as Record<string, unknown> | null;
+      const result = key === 'readings' ? readingDraft(++n, item?.time, item?.kind, item?.mgdl) : eventDraft(++n, item?.time, item?.note, item?.detail);
+      if (typeof result === 'string') rejected.push({ line: n, reason: result });
+      else drafts.push(result);
+    }
   }
-  for (const e of doc.events as Array<Record<string, unknown>>) {
-    const result = eventDraft(++n, e?.time, e?.note, e?.detail);
-    if (typeof result === 'string') rejected.push({ line: n, reason: result });
-    else drafts.push(result);
-  }
-  return finishDrafts(drafts, 'UTC', { format: 'portalJson', dateOrder: null, rejected, ignored: 0 });
+  if (!arrays.has('readings') || !arrays.has('events')) throw new MalformedFile('a CGM Portal export needs readings and events arrays');
+  return yield* finishDraftsSliced(drafts, 'UTC', { format: 'portalJson', dateOrder: null, rejected, ignored: 0 });
 }

@@ -1,8 +1,17 @@
 import { ResponseCode, type ImportSummary } from '@cgm-portal/api-client/contract';
 import { Problem } from '../problem';
 import type { ReadingKind, Store } from '../store/types';
-import { parseImportFile } from './parse';
+import { parseImportFileSliced } from './parse';
+import { runSliced, Slicer } from './sliced';
 import { MalformedFile, type ImportedEvent, type ImportedReading, type ParsedFile } from './types';
+
+/**
+ * Existing readings are read, and new ones written, this many at a time, with a turn for other
+ * requests in between: one statement of 700,000 rows would hold the event loop for seconds.
+ */
+const ROWS_PER_STATEMENT = 5_000;
+/** The span of one read of the member's existing readings (at 5-minute readings, about 8,600). */
+const READ_SPAN_MS = 30 * 86_400_000;
 
 /** How many rejected lines an answer lists (the total is always given). */
 export const REJECTED_LISTED = 200;
@@ -32,7 +41,7 @@ function span(times: Iterable<number>): { first: number; last: number } | null {
 }
 
 /** The readings and events of `parsed` that the member does not hold yet (and the file does not repeat). */
-export async function newRecords(store: Store, memberId: number, readings: ImportedReading[], events: ImportedEvent[]) {
+export async function newRecords(store: Store, memberId: number, readings: ImportedReading[], events: ImportedEvent[], slicer = new Slicer()) {
   const freshReadings: ImportedReading[] = [];
   const byKind = new Map<ReadingKind, ImportedReading[]>();
   for (const r of readings) {
@@ -42,8 +51,14 @@ export async function newRecords(store: Store, memberId: number, readings: Impor
   }
   for (const [kind, list] of byKind) {
     const s = span(list.map((r) => r.time))!;
-    const held = new Set((await store.listReadings(memberId, kind, s.first, s.last + 1)).map((r) => r.time));
-    for (const r of list) {
+    const held = new Set<number>();
+    for (let from = s.first; from <= s.last; from += READ_SPAN_MS) {
+      for (const r of await store.listReadings(memberId, kind, from, Math.min(from + READ_SPAN_MS, s.last + 1))) held.add(r.time);
+      await slicer.pause();
+    }
+    for (let i = 0; i < list.length; i++) {
+      if (i % ROWS_PER_STATEMENT === 0) await slicer.pause();
+      const r = list[i]!;
       if (held.has(r.time)) continue;
       held.add(r.time);
       freshReadings.push(r);
@@ -52,8 +67,13 @@ export async function newRecords(store: Store, memberId: number, readings: Impor
   const freshEvents: ImportedEvent[] = [];
   const es = span(events.map((e) => e.time));
   if (es) {
-    const { rows } = await store.listEvents(memberId, { from: es.first, to: es.last + 1, offset: 0, limit: 10_000_000 });
-    const held = new Set(rows.map((e) => eventKey(e.time, JSON.parse(e.detail))));
+    const held = new Set<string>();
+    for (let offset = 0; ; offset += ROWS_PER_STATEMENT) {
+      const { rows } = await store.listEvents(memberId, { from: es.first, to: es.last + 1, offset, limit: ROWS_PER_STATEMENT });
+      for (const e of rows) held.add(eventKey(e.time, JSON.parse(e.detail)));
+      await slicer.pause();
+      if (rows.length < ROWS_PER_STATEMENT) break;
+    }
     for (const e of events) {
       const key = eventKey(e.time, e.detail);
       if (held.has(key)) continue;
@@ -69,17 +89,28 @@ export async function newRecords(store: Store, memberId: number, readings: Impor
  * insert), events after the same check, so an import and a re-import leave one copy.
  */
 export async function writeParsed(store: Store, memberId: number, parsed: ParsedFile, timeZone: string, dryRun: boolean): Promise<ImportSummary> {
+  const slicer = new Slicer();
   const run = async (s: Store) => {
-    const fresh = await newRecords(s, memberId, parsed.readings, parsed.events);
+    const fresh = await newRecords(s, memberId, parsed.readings, parsed.events, slicer);
     let addedReadings = fresh.readings.length;
     if (!dryRun) {
-      addedReadings = await s.insertReadings(fresh.readings.map((r) => ({ memberId, time: r.time, mgdl: r.mgdl, kind: r.kind })));
-      await s.insertEvents(fresh.events.map((e) => ({ memberId, eventType: e.eventType, time: e.time, note: e.note, detail: JSON.stringify(e.detail) })));
+      addedReadings = 0;
+      for (let i = 0; i < fresh.readings.length; i += ROWS_PER_STATEMENT) {
+        const chunk = fresh.readings.slice(i, i + ROWS_PER_STATEMENT);
+        addedReadings += await s.insertReadings(chunk.map((r) => ({ memberId, time: r.time, mgdl: r.mgdl, kind: r.kind })));
+        await slicer.pause();
+      }
+      for (let i = 0; i < fresh.events.length; i += ROWS_PER_STATEMENT) {
+        const chunk = fresh.events.slice(i, i + ROWS_PER_STATEMENT);
+        await s.insertEvents(chunk.map((e) => ({ memberId, eventType: e.eventType, time: e.time, note: e.note, detail: JSON.stringify(e.detail) })));
+        await slicer.pause();
+      }
     }
     return { addedReadings, addedEvents: fresh.events.length };
   };
   const { addedReadings, addedEvents } = dryRun ? await run(store) : await store.transaction(run);
-  const all = span([...parsed.readings.map((r) => r.time), ...parsed.events.map((e) => e.time)]);
+  const [r, e] = [span(parsed.readings.map((x) => x.time)), span(parsed.events.map((x) => x.time))];
+  const all = r && e ? { first: Math.min(r.first, e.first), last: Math.max(r.last, e.last) } : (r ?? e);
   return {
     format: parsed.format,
     timeZone,
@@ -104,7 +135,8 @@ export async function importFile(
 ): Promise<ImportSummary> {
   let parsed: ParsedFile;
   try {
-    parsed = parseImportFile(file.text, file.timeZone);
+    // Sliced: a large file is read in turns of a few milliseconds, other requests in between.
+    parsed = await runSliced(parseImportFileSliced(file.text, file.timeZone));
   } catch (error) {
     if (error instanceof MalformedFile) {
       throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: `text: ${error.message}` });

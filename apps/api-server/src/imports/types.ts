@@ -7,7 +7,8 @@ import {
 } from '@cgm-portal/api-client/contract';
 import { MGDL_PER_MMOL } from '@cgm-portal/glucose-metrics';
 import type { ReadingKind } from '../store/types';
-import { resolveWallTimes, type NaiveTime } from './local-time';
+import { resolveWallTimesSliced, type NaiveTime } from './local-time';
+import { ROWS_PER_CHECK, runNow, type Sliced } from './sliced';
 
 export interface ImportedReading {
   time: number;
@@ -76,22 +77,31 @@ export interface Draft {
   events?: DraftEvent[];
 }
 
+type WallTimedDraft = { naive: NaiveTime; stream: string };
+
 /** Turns drafts into readings and events: wall times into instants, events checked against the contract. */
-export function finishDrafts(
+export function finishDrafts(drafts: Draft[], zone: string, base: Pick<ParsedFile, 'format' | 'dateOrder' | 'rejected' | 'ignored'>): ParsedFile {
+  return runNow(finishDraftsSliced(drafts, zone, base));
+}
+
+/** finishDrafts, yielding between rows (sliced.ts). */
+export function* finishDraftsSliced(
   drafts: Draft[],
   zone: string,
   base: Pick<ParsedFile, 'format' | 'dateOrder' | 'rejected' | 'ignored'>,
-): ParsedFile {
-  const walls = drafts.filter((d) => d.naive !== undefined);
-  const instants = resolveWallTimes(
-    walls.map((d) => ({ naive: d.naive!, stream: d.stream })),
-    zone,
-  );
+): Sliced<ParsedFile> {
+  // Drafts carry their own naive time and stream, so they are resolved as they are.
+  const walls = drafts.filter((d) => d.naive !== undefined) as Array<Draft & WallTimedDraft>;
+  const instants = yield* resolveWallTimesSliced(walls, zone);
   walls.forEach((d, i) => (d.time = instants[i]));
   const readings: ImportedReading[] = [];
   const events: ImportedEvent[] = [];
   const rejected = [...base.rejected];
-  for (const d of drafts) {
+  for (let k = 0; k < drafts.length; k++) {
+    if (k % ROWS_PER_CHECK === 0) yield;
+    const d = drafts[k]!;
+    // Each draft is let go once read, so a large file never holds drafts and records in full at once.
+    (drafts as Array<Draft | undefined>)[k] = undefined;
     const time = d.time!;
     if (!Number.isFinite(time)) {
       rejected.push({ line: d.line, reason: `this local time does not exist in ${zone} (clocks moved forward)` });

@@ -274,6 +274,20 @@ export class KyselyStore implements Store {
       .execute();
   }
 
+  // Leases
+  async claimLease(key: string, holder: string, now: number, ttlMs: number) {
+    const row = await this.db
+      .insertInto('workLeases')
+      .values({ key, holder, expiresAt: now + ttlMs })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ holder, expiresAt: now + ttlMs }).where('workLeases.expiresAt', '<=', now))
+      .returning('holder')
+      .executeTakeFirst();
+    return row?.holder === holder;
+  }
+  async releaseLease(key: string, holder: string) {
+    await this.db.deleteFrom('workLeases').where('key', '=', key).where('holder', '=', holder).execute();
+  }
+
   // Followers
   private followerQuery() {
     return this.db

@@ -242,6 +242,17 @@ export class MemoryStore implements Store {
     c.usedAt = now;
     return true;
   }
+  private readonly leases = new Map<string, { holder: string; expiresAt: number }>();
+  async claimLease(key: string, holder: string, now: number, ttlMs: number) {
+    const current = this.leases.get(key);
+    if (current && current.expiresAt > now) return false;
+    this.leases.set(key, { holder, expiresAt: now + ttlMs });
+    return true;
+  }
+  async releaseLease(key: string, holder: string) {
+    if (this.leases.get(key)?.holder === holder) this.leases.delete(key);
+  }
+
   private readonly attempts = new Map<string, { count: number; windowStart: number }>();
   async countAttempt(key: string, now: number, windowMs: number) {
     const current = this.attempts.get(key);

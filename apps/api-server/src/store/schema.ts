@@ -7,6 +7,7 @@ export interface Database {
   tokens: TokensTable;
   verifyCodes: VerifyCodesTable;
   attemptCounters: AttemptCountersTable;
+  workLeases: WorkLeasesTable;
   followers: FollowersTable;
   readings: ReadingsTable;
   sensorSessions: SensorSessionsTable;
@@ -81,6 +82,13 @@ export interface TokensTable {
   revokedAt: number | null;
 }
 /** Attempts per key (login per account and per client address, codes sent per address). */
+/** Work only one may do at a time (one import per member), held until done or expired. */
+export interface WorkLeasesTable {
+  key: string;
+  holder: string;
+  expiresAt: number;
+}
+
 export interface AttemptCountersTable {
   key: string;
   count: number;
@@ -497,6 +505,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('last_notified_at', time)
           .execute();
         await db.schema.createIndex('push_devices_member').on('push_devices').column('member_id').execute();
+      },
+    },
+    // One import per member at a time, across requests, restarts and servers: a row per running
+    // piece of work, claimed in one statement; a lease that outlives its holder (a crash) expires.
+    '0014_work_leases': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('work_leases')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('holder', 'text', (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
       },
     },
     // The member's language, for what reaches them outside the portal (a follow request by e-mail).

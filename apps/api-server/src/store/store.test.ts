@@ -7,21 +7,27 @@ import { openStore } from '../node-server';
 import { createBrowserPlatform } from '../platform/browser';
 import { seedDemoData } from '../seed';
 import { MemoryStore } from './memory-store';
+import { createTestDatabase } from '../test-support/server';
 import type { Store } from './types';
 
 const NOW = Date.UTC(2026, 2, 29, 9, 30); // the day the UK changes to summer time
 const DAY = 86_400_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'cgm-store-test-'));
 const stores: Record<string, Store> = {};
+let postgres: Awaited<ReturnType<typeof createTestDatabase>>;
 
 beforeAll(async () => {
   const platform = createBrowserPlatform();
   stores.memory = new MemoryStore();
   stores.sqlite = await openStore(readConfig({ CGM_DATA_DIR: dataDir } as NodeJS.ProcessEnv));
+  postgres = await createTestDatabase();
+  if (postgres) stores.postgres = await openStore(readConfig({ CGM_DATA_DIR: dataDir, DATABASE_URL: postgres.url } as NodeJS.ProcessEnv));
   for (const store of Object.values(stores)) await seedDemoData(store, platform, { seed: 99, now: NOW });
 });
 afterAll(async () => {
   await stores.sqlite?.close();
+  await (stores.postgres as { close?: () => Promise<void> } | undefined)?.close?.();
+  await postgres?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -78,4 +84,24 @@ describe('the two stores', () => {
       expect((await store.getMember(demo.id))!.memberName).toBe('Alex Morgan');
     });
   }
+});
+
+describe('atomic rules, under a parallel burst', () => {
+  const each = (title: string, test: (store: Store) => Promise<void>) => {
+    for (const name of ['memory', 'sqlite', 'postgres']) it.skipIf(name === 'postgres' && !process.env.CGM_TEST_DATABASE_URL)(`${name}: ${title}`, () => test(stores[name]!));
+  };
+
+  each('50 parallel claims of one lease: exactly one holds it, until released or expired', async (store) => {
+    const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => store.claimLease('import:1', `holder-${i}`, NOW, 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const holder = `holder-${claims.indexOf(true)}`;
+    // Another holder's release does nothing; the holder's frees it.
+    await store.releaseLease('import:1', 'holder-x');
+    expect(await store.claimLease('import:1', 'late', NOW + 1, 60_000)).toBe(false);
+    await store.releaseLease('import:1', holder);
+    expect(await store.claimLease('import:1', 'next', NOW + 2, 60_000)).toBe(true);
+    // A holder that died: its lease runs out, and then exactly one of a burst takes it over.
+    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claimLease('import:1', `after-${i}`, NOW + 60_002, 60_000)));
+    expect(after.filter(Boolean)).toHaveLength(1);
+  });
 });

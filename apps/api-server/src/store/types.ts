@@ -48,6 +48,14 @@ export interface Store {
   /** Gives one attempt back (a success counted in advance), never below zero. */
   refundAttempt(key: string): Promise<void>;
 
+  /**
+   * Claims the lease `key` for `holder` until now + ttlMs, in one statement: true when it was
+   * free or its last holder's time ran out. A parallel burst of claims gets exactly one.
+   */
+  claimLease(key: string, holder: string, now: number, ttlMs: number): Promise<boolean>;
+  /** Ends `holder`'s lease on `key` (nothing if another holds it now). */
+  releaseLease(key: string, holder: string): Promise<void>;
+
   insertFollower(relation: NewFollower): Promise<number>;
   getFollower(id: number): Promise<FollowerRow | undefined>;
   findFollower(memberId: number, followerAccountId: number): Promise<FollowerRow | undefined>;

@@ -11,6 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Runs the same tests on PostgreSQL when CGM_TEST_DATABASE_URL names an admin connection. */
 export const onPostgres = Boolean(process.env.CGM_TEST_DATABASE_URL);
 
+/** A fresh PostgreSQL database for one test file, when CGM_TEST_DATABASE_URL is set. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const admin = process.env.CGM_TEST_DATABASE_URL;
   if (!admin) return undefined;
