@@ -9,6 +9,7 @@ import { SocketFeed } from './nightscout/socket';
 import { AlertService } from './alerts/alert-service';
 import { InProcessFanOut } from './alerts/live-fan-out';
 import { alertFeed, allFeeds } from './alerts/reading-path';
+import { alarmForPush, pushNotifier } from './alerts/push-notifier';
 import { backup } from './operations';
 import { log, routeConsoleToLog } from './observability/log';
 import { prometheusSink } from './observability/metrics';
@@ -93,7 +94,9 @@ async function serveOrSeed(seedOnly: boolean) {
   // Every stored live reading goes to the alert engine, which tells open pages (GET /api/live),
   // Nightscout's alarm channel (the sockets) and the notifier.
   const fanOut = new InProcessFanOut();
-  const alerts = new AlertService({ store: deps.store, now: deps.now, fanOut, channel: feed, noDataMinutes: config.noDataMinutes });
+  // Web Push where the server can send it: each notice is a queued job (push/).
+  const notifier = deps.push ? pushNotifier(deps.store, deps.now) : undefined;
+  const alerts = new AlertService({ store: deps.store, now: deps.now, fanOut, channel: feed, notifier, noDataMinutes: config.noDataMinutes });
   deps.nightscoutFeed = allFeeds(feed, alertFeed(alerts));
   deps.liveFanOut = fanOut;
   // No-data and repeats between readings: one timer per server; its writes are conditional, so servers sharing the database act once.
@@ -135,7 +138,7 @@ async function serveOrSeed(seedOnly: boolean) {
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, socketRooms?.adapter);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
   const jobHandlers: Record<string, JobHandler> = {
-    ...(deps.push ? pushJobHandlers({ store: deps.store, push: deps.push, now: deps.now }) : {}),
+    ...(deps.push ? pushJobHandlers({ store: deps.store, push: deps.push, now: deps.now, alarmLookup: (alarmId, recipientId, at) => alarmForPush(deps.store, alarmId, recipientId, at) }) : {}),
   };
   const worker = new JobWorker({
     store: deps.store,
