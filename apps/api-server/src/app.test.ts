@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createBrowserPlatform } from './platform/browser';
-import { MemoryStore } from './store/memory-store';
+import { openWasmSqliteStore } from './store/wasm-sqlite';
 
-function app(corsOrigins?: string[]) {
+async function app(corsOrigins?: string[]) {
   const platform = createBrowserPlatform();
   return createApp({
-    store: new MemoryStore(),
+    store: await openWasmSqliteStore(),
     platform,
     now: () => Date.now(),
     config: { tokenTtlMs: 3600_000, enableTestHooks: false, validateResponses: true, corsOrigins },
@@ -21,21 +21,21 @@ const preflight = (origin: string) =>
 
 describe('createApp', () => {
   it('answers cross-origin calls only for configured origins, allowing the three headers', async () => {
-    const allowed = await app(['https://portal.example']).fetch(preflight('https://portal.example'));
+    const allowed = await (await app(['https://portal.example'])).fetch(preflight('https://portal.example'));
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://portal.example');
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('xtoken');
-    const other = await app(['https://portal.example']).fetch(preflight('https://evil.example'));
+    const other = await (await app(['https://portal.example'])).fetch(preflight('https://evil.example'));
     expect(other.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
-    const none = await app().fetch(preflight('https://portal.example'));
+    const none = await (await app()).fetch(preflight('https://portal.example'));
     expect(none.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('keeps the test hooks off unless asked', async () => {
-    const response = await app().fetch(new Request('http://api.example/api/test/lastVerifyCode', { method: 'POST', body: '{"address":"a"}' }));
+    const response = await (await app()).fetch(new Request('http://api.example/api/test/lastVerifyCode', { method: 'POST', body: '{"address":"a"}' }));
     expect(response.status).toBe(404);
   });
 
   it('answers health', async () => {
-    expect(await (await app().fetch(new Request('http://api.example/api/health'))).json()).toEqual({ code: 200, message: 'ok' });
+    expect(await (await (await app()).fetch(new Request('http://api.example/api/health'))).json()).toEqual({ code: 200, message: 'ok' });
   });
 });

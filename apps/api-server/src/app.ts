@@ -49,7 +49,7 @@ const handlers = {
 
 /**
  * The HTTP application: every /api route lives under this app. The same app serves Node
- * (SQLite/PostgreSQL) and the browser (in-memory, through MSW); only `deps` differ.
+ * (SQLite/PostgreSQL) and the browser (SQLite in WebAssembly, through MSW); only `deps` differ.
  */
 /** Largest request body: an avatar (2 MB) plus the multipart framing. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import type { Deps } from './http';
 import { createBrowserPlatform } from './platform/browser';
 import { seedDemoData, type SeedOptions } from './seed';
-import { MemoryStore } from './store/memory-store';
+import { openWasmSqliteStore } from './store/wasm-sqlite';
 
 export interface InMemoryAppOptions extends SeedOptions {
   /** Seed the demo accounts and data (default true). */
@@ -14,16 +14,19 @@ export interface InMemoryAppOptions extends SeedOptions {
   enableTestHooks?: boolean;
   /** Check every answer against the contract (default true; false makes Storybook a bit faster). */
   validateResponses?: boolean;
+  /** Where a browser fetches sql.js's `.wasm` (the URL the bundler gave it); unset on Node. */
+  wasmUrl?: string;
 }
 
 /**
- * The same Hono app as the real server, over an in-memory store and browser platform. Its
- * import graph has no node:*, better-sqlite3 or pg, so Storybook and jsdom tests can use it.
- * Resolves once the demo data is seeded.
+ * The same Hono app as the real server, over the same Kysely store and migrations on SQLite
+ * compiled to WebAssembly (an in-memory database), and the browser platform. Its import graph
+ * has no node:*, better-sqlite3 or pg, so Storybook and jsdom tests can use it. Resolves once
+ * the demo data is seeded.
  */
 export async function createInMemoryApp(options: InMemoryAppOptions = {}) {
   const platform = createBrowserPlatform();
-  const store = new MemoryStore();
+  const store = await openWasmSqliteStore({ wasmUrl: options.wasmUrl });
   const now = options.clock ?? (() => Date.now());
   const deps: Deps = {
     store,

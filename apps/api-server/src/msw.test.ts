@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@cgm-portal/api-client';
 import { createInMemoryApp, DEMO_PASSWORD } from './in-memory';
 import { createMswHandlers } from './msw';
-import { MemoryStore } from './store/memory-store';
+import { openWasmSqliteStore } from './store/wasm-sqlite';
 import { createBrowserPlatform } from './platform/browser';
 import { seedDemoData } from './seed';
 
@@ -96,7 +96,7 @@ describe('seed', () => {
   it('is deterministic from the seed number', async () => {
     const platform = createBrowserPlatform();
     const series = async (seed: number) => {
-      const store = new MemoryStore();
+      const store = await openWasmSqliteStore();
       await seedDemoData(store, platform, { seed, now: NOW });
       const demo = await store.findMemberByEmail('demo@cgm-portal.example');
       return store.listReadings(demo!.id, 'sgv', NOW - 100 * DAY, NOW);

@@ -1,9 +1,10 @@
 import type { Reading } from '@cgm-portal/api-client/contract';
 
 /**
- * The store: every read and write the server makes, in the product's words. Two
- * implementations answer it, Kysely (SQLite or PostgreSQL) and an in-memory one for the
- * browser; the business rules and permission checks live above it, once, in the routes.
+ * The store: every read and write the server makes, in the product's words. One
+ * implementation answers it, Kysely (kysely-store.ts), on better-sqlite3, PostgreSQL, or SQLite
+ * in WebAssembly for Storybook and component tests (wasm-sqlite.ts); the business rules and
+ * permission checks live above it, once, in the routes.
  */
 export interface Store {
   /** Runs `work` atomically: all of its writes happen or none does. */
