@@ -14,7 +14,7 @@ const apps = [
 ];
 
 const children = [];
-function run(name, command, args, options) {
+function run(name, command, args, options, { optional = false } = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const prefix = `[${name}] `;
   const forward = (stream, out) =>
@@ -24,6 +24,7 @@ function run(name, command, args, options) {
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   child.on('exit', (code) => {
+    if (optional && !stopping) return void console.error(`${prefix}exited with code ${code}; the rest keeps running`);
     if (!stopping) {
       console.error(`${prefix}exited with code ${code}; stopping the rest`);
       stop(code ?? 1);
@@ -54,9 +55,17 @@ run('api', process.execPath, ['dist/main.js'], {
   },
 });
 
+// The CGM simulator uploads a reading every 5 minutes for the demo member and the pet through
+// the Nightscout API, as their phones would (CGM_SIMULATOR=0: off; CGM_SIM_SPEEDUP=10: every 30 s).
+const simulating = process.env.CGM_SIMULATOR !== '0';
+if (simulating) {
+  run('simulator', process.execPath, ['dist/simulator.js'], { cwd: join(root, 'apps/api-server'), env: { ...process.env, CGM_SIM_API: apiTarget } }, { optional: true });
+}
+
 setTimeout(() => {
   console.info('\nCGM Portal is running:');
   console.info(`  api-server      ${apiTarget}/api`);
   for (const app of apps) console.info(`  ${app.id.padEnd(15)} http://127.0.0.1:${app.port}/   (${app.about})`);
+  if (simulating) console.info('  simulator       a reading every 5 minutes for demo@ and pet@; `pnpm simulate:episode` shows an urgent low');
   console.info('\nDemo logins are printed by [api] above and listed in README.md. Ctrl+C stops everything.\n');
 }, 2500);

@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 // Node 20 cannot run workspace TypeScript, so our own packages are bundled in;
 // the native SQLite binding and the PostgreSQL driver stay external.
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The server, and the demo's CGM simulator (a separate process; scripts/start.mjs starts both).
+  entry: { main: 'src/main.ts', simulator: 'src/simulator/cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
