@@ -6,9 +6,13 @@ import { CODE_VALID_MINUTES } from './code-rules';
 const CODE_TTL_MS = CODE_VALID_MINUTES * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60 * 1000;
+/** Back-off: each window that ended at its limit doubles the next one, up to a day. */
+const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
- * Attempts per 15 minutes. Each is counted in the database before any work (the password hash,
- * the code check), in one statement, so a parallel burst is cut at the limit whatever its
+ * Attempts per 15 minutes, backing off exponentially: an account, address or client that used up
+ * its tries in one window gets its next tries only after a window twice as long (30 minutes, an
+ * hour, … a day); a window under the limit brings back 15 minutes. Each is counted in the
+ * database before any work (the password hash, the code check), in one statement, so a parallel burst is cut at the limit whatever its
  * order, and a restart or another server forgets nothing. One account is one counter, whether
  * it is named by e-mail or by phone; the client's address has its own, wider one.
  */
@@ -19,7 +23,9 @@ const CODES_PER_CLIENT = 20;
 
 /** Counts one attempt under each key; false when any is over its limit. */
 async function withinLimits(deps: Deps, ...limits: [key: string, max: number][]): Promise<boolean> {
-  const counts = await Promise.all(limits.map(([key]) => deps.store.countAttempt(key, deps.now(), WINDOW_MS)));
+  const counts = await Promise.all(
+    limits.map(([key, limit]) => deps.store.countAttempt(key, deps.now(), WINDOW_MS, { limit, maxWindowMs: MAX_WINDOW_MS })),
+  );
   return counts.every((count, i) => count <= limits[i]![1]);
 }
 

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import type { Reading } from '@cgm-portal/api-client/contract';
 import { migrations, type Database, type Dialect } from './schema';
 import type {
+  AttemptBackoff,
   DeviceRow,
   EventRow,
   FollowerQuery,
@@ -247,13 +248,19 @@ export class KyselyStore implements Store {
   }
 
   // Attempt limits
-  async countAttempt(key: string, now: number, windowMs: number) {
-    const expired = sql<boolean>`attempt_counters.window_start <= ${now - windowMs}`;
+  async countAttempt(key: string, now: number, windowMs: number, backoff?: AttemptBackoff) {
+    // Without back-off the limit is never "reached" and the window never grows.
+    const limit = backoff?.limit ?? 2_147_483_647;
+    const maxWindowMs = backoff?.maxWindowMs ?? windowMs;
+    // Every SET expression reads the row as it was (SQLite and PostgreSQL alike).
+    const expired = sql<boolean>`attempt_counters.window_start + attempt_counters.window_ms <= ${now}`;
+    const doubled = sql`case when attempt_counters.window_ms * 2 > ${maxWindowMs} then ${maxWindowMs} else attempt_counters.window_ms * 2 end`;
     const row = await this.db
       .insertInto('attemptCounters')
-      .values({ key, count: 1, windowStart: now })
+      .values({ key, count: 1, windowStart: now, windowMs })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
+          windowMs: sql`case when ${expired} then (case when attempt_counters.count >= ${limit} then ${doubled} else ${windowMs} end) else attempt_counters.window_ms end`,
           count: sql`case when ${expired} then 1 else attempt_counters.count + 1 end`,
           windowStart: sql`case when ${expired} then ${now} else attempt_counters.window_start end`,
         }),

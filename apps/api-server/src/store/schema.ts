@@ -93,6 +93,8 @@ export interface AttemptCountersTable {
   key: string;
   count: number;
   windowStart: number;
+  /** The current window's length: doubled after a window that reached its limit (back-off). */
+  windowMs: number;
 }
 
 export interface VerifyCodesTable {
@@ -505,6 +507,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('last_notified_at', time)
           .execute();
         await db.schema.createIndex('push_devices_member').on('push_devices').column('member_id').execute();
+      },
+    },
+    // Attempt windows of their own length, so limits back off exponentially (countAttempt).
+    '0015_attempt_backoff': {
+      async up(db: Any) {
+        await db.schema.alterTable('attempt_counters').addColumn('window_ms', time, (c) => c.notNull().defaultTo(15 * 60 * 1000)).execute();
       },
     },
     // One import per member at a time, across requests, restarts and servers: a row per running

@@ -158,4 +158,29 @@ describe('atomic rules, under a parallel burst', () => {
     const after = await Promise.all(Array.from({ length: 20 }, (_, i) => store.claimLease('import:1', `after-${i}`, NOW + 60_002, 60_000)));
     expect(after.filter(Boolean)).toHaveLength(1);
   });
+
+  each('attempt limits back off: a window that ended at its limit doubles the next, counted atomically in a burst', async (store) => {
+    const MIN = 60_000;
+    const backoff = { limit: 10, maxWindowMs: 60 * MIN };
+    const count = (at: number) => store.countAttempt('member:backoff', at, 15 * MIN, backoff);
+    // A burst of 25 at once: every count is taken once, whatever the order.
+    const burst = await Promise.all(Array.from({ length: 25 }, () => count(NOW)));
+    expect([...burst].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    // The limit was reached: the next window is 30 minutes, then 60, and never more than the cap.
+    expect(await count(NOW + 15 * MIN)).toBe(1);
+    expect(await count(NOW + 44 * MIN)).toBe(2);
+    await Promise.all(Array.from({ length: 8 }, () => count(NOW + 44 * MIN)));
+    expect(await count(NOW + 45 * MIN)).toBe(1);
+    expect(await count(NOW + 104 * MIN)).toBe(2);
+    await Promise.all(Array.from({ length: 8 }, () => count(NOW + 104 * MIN)));
+    expect(await count(NOW + 105 * MIN)).toBe(1);
+    expect(await count(NOW + 164 * MIN)).toBe(2);
+    // That 60-minute window ended under the limit: back to 15 minutes.
+    expect(await count(NOW + 165 * MIN)).toBe(1);
+    expect(await count(NOW + 180 * MIN)).toBe(1);
+    // Without back-off (uploads, PDFs) windows never grow.
+    const plain = (at: number) => store.countAttempt('upload:plain', at, 15 * MIN);
+    await Promise.all(Array.from({ length: 30 }, () => plain(NOW)));
+    expect(await plain(NOW + 15 * MIN)).toBe(1);
+  });
 });

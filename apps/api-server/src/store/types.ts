@@ -39,11 +39,13 @@ export interface Store {
   markVerifyCodeUsed(id: number, now: number): Promise<boolean>;
 
   /**
-   * Counts one attempt under `key` in a fixed window, in one statement, and answers the count
+   * Counts one attempt under `key` in its current window, in one statement, and answers the count
    * including this one (a new window starts at 1). Kept in the database, so a restart or a
-   * second server forgets nothing.
+   * second server forgets nothing. Windows last `windowMs`; with `backoff`, a window that ended
+   * with the limit reached makes the next one twice as long (up to `maxWindowMs`), and a window
+   * that ended under it brings back `windowMs`: an attacker who keeps going gets ever fewer tries.
    */
-  countAttempt(key: string, now: number, windowMs: number): Promise<number>;
+  countAttempt(key: string, now: number, windowMs: number, backoff?: AttemptBackoff): Promise<number>;
   /** Forgets `key`'s attempts (a right password ends its run of failures). */
   clearAttempts(key: string): Promise<void>;
   /** Gives one attempt back (a success counted in advance), never below zero. */
@@ -223,6 +225,13 @@ export interface ReadingRow {
   time: number;
   mgdl: number;
   kind: ReadingKind;
+}
+
+/** Exponential back-off of an attempt limit (Store.countAttempt). */
+export interface AttemptBackoff {
+  /** The attempts allowed per window: reaching it doubles the next window. */
+  limit: number;
+  maxWindowMs: number;
 }
 
 export interface NewMember {
