@@ -27,7 +27,9 @@ export function maxVariationOfSeries(s: Series): MaxVariation | null {
     if (Math.abs(dg) > step) step = Math.abs(dg);
   }
   if (step === Number.NEGATIVE_INFINITY) return null;
-  return { maxRiseRate: rise, maxFallRate: fall, maxAbsStep: step };
+  // A steadily falling trace has no rise and a rising one no fall: those are null, never a rate of
+  // the wrong sign. A flat pair is both a (zero) rise and a (zero) fall.
+  return { maxRiseRate: rise >= 0 ? rise : null, maxFallRate: fall <= 0 ? fall : null, maxAbsStep: step };
 }
 
 export function maxVariation(readings: ReadingsInput): MaxVariation | null {

@@ -1,5 +1,6 @@
-import type { ReadingsInput } from './types.js';
+import type { GlucoseInput } from './types.js';
 import { medianInPlace } from './stats.js';
+import { checkedReadings, type UnitOptions } from './validation.js';
 
 /**
  * The internal form of a trace: parallel typed arrays. Every public function converts its input
@@ -10,55 +11,17 @@ export interface Series {
   mgdl: Float64Array;
 }
 
-export interface WindowOptions {
+export interface WindowOptions extends UnitOptions {
   from?: number | undefined;
   to?: number | undefined;
 }
 
-function isColumns(input: ReadingsInput): input is { time: ArrayLike<number>; mgdl: ArrayLike<number> } {
-  return !Array.isArray(input);
-}
-
 /**
- * Copies the input into columns, dropping readings whose time or glucose is not a finite number
- * (iglu drops NA the same way) and, when given, those outside [from, to).
- * The input order is kept; duplicates are kept.
+ * Checks the input (throwing on the first bad reading, see validation.ts) and copies it into
+ * columns in mg/dL, keeping readings in [from, to). Input order and duplicates are kept.
  */
-export function toSeries(input: ReadingsInput, window: WindowOptions = {}): Series {
-  const from = window.from ?? Number.NEGATIVE_INFINITY;
-  const to = window.to ?? Number.POSITIVE_INFINITY;
-  const n = isColumns(input) ? input.time.length : input.length;
-  const time = new Float64Array(n);
-  const mgdl = new Float64Array(n);
-  let k = 0;
-  // Two copies of one loop rather than accessor callbacks: this runs on every reading of a year.
-  if (isColumns(input)) {
-    const times = input.time;
-    const values = input.mgdl;
-    if (times.length !== values.length) {
-      throw new RangeError(`time and mgdl columns differ in length (${times.length} vs ${values.length})`);
-    }
-    for (let i = 0; i < n; i++) {
-      const t = times[i]!;
-      const g = values[i]!;
-      if (!Number.isFinite(t) || !Number.isFinite(g) || t < from || t >= to) continue;
-      time[k] = t;
-      mgdl[k] = g;
-      k++;
-    }
-  } else {
-    const arr = input as readonly { time: number; mgdl: number }[];
-    for (let i = 0; i < n; i++) {
-      const r = arr[i]!;
-      const t = r.time;
-      const g = r.mgdl;
-      if (!Number.isFinite(t) || !Number.isFinite(g) || t < from || t >= to) continue;
-      time[k] = t;
-      mgdl[k] = g;
-      k++;
-    }
-  }
-  return k === n ? { time, mgdl } : { time: time.subarray(0, k), mgdl: mgdl.subarray(0, k) };
+export function toSeries(input: GlucoseInput, window: WindowOptions = {}, fn = 'glucose-metrics'): Series {
+  return checkedReadings(input, window, fn);
 }
 
 // Keyed by the Series object (never by one column: a clamped copy shares the time column).

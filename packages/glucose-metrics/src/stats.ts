@@ -37,7 +37,7 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number, n = sorted.
 }
 
 /** k-th smallest (0-based) of `a`, reordering `a` in place. Hoare quickselect, O(n) expected. */
-function selectKth(a: Float64Array, k: number): number {
+export function selectKth(a: Float64Array, k: number): number {
   let lo = 0;
   let hi = a.length - 1;
   while (hi > lo) {

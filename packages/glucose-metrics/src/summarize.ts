@@ -16,8 +16,15 @@ import { resolveRanges, SENSOR_MAX_MGDL, SENSOR_MIN_MGDL } from './ranges.js';
 import { type Series, toSeries } from './series.js';
 import { naToNull } from './stats.js';
 import { bandPercentages, countBands } from './time-in-range.js';
-import type { GlucoseSummary, ReadingsInput, SummaryOptions } from './types.js';
+import type { GlucoseInput, GlucoseSummary, SummaryOptions } from './types.js';
 import { assertZone } from './zone.js';
+import { distributionOfValues } from './distribution.js';
+import { episodesOfGrid } from './episodes.js';
+import { aucHourlyOfGrid, gvpOfGrid, magOfGrid, sdRocOfGrid } from './grid-variability.js';
+import { pgsOfSeries } from './pgs.js';
+import { adrrOfSeries, cogiFrom, riskIndicesOfValues } from './risk-indices.js';
+import { cvMeasuresOfGrid, sdMeasuresOfGrid } from './sd-measures.js';
+import { checkZonedOptions } from './validation.js';
 
 /** Replaces out-of-span values by the span's ends, as a sensor's LO/HI display does. */
 export function clampSeries(s: Series): Series {
@@ -28,8 +35,26 @@ export function clampSeries(s: Series): Series {
   return { time: s.time, mgdl };
 }
 
-export function summarizeSeries(input: Series, options: SummaryOptions = {}): GlucoseSummary {
-  const timeZone = options.timeZone ?? 'UTC';
+/** Every option `summarize` takes; anything else is a typo and throws. */
+export const SUMMARY_OPTION_KEYS = [
+  'timeZone', 'unit', 'ranges', 'from', 'to', 'intervalMinutes', 'calibrations', 'congaHours', 'moddLagDays',
+  'mageDirection', 'clampToSensorSpan', 'dayAlignment', 'magMinutes', 'episodes',
+] as const;
+
+function countOutsideSpan(mgdl: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < mgdl.length; i++) if (mgdl[i]! < SENSOR_MIN_MGDL || mgdl[i]! > SENSOR_MAX_MGDL) k++;
+  return k;
+}
+
+const NULL_DISTRIBUTION = { median: null, q5: null, q25: null, q75: null, q95: null, iqr: null, mad: null };
+const NULL_RISK = {
+  lbgi: null, hbgi: null, mValue: null, hypoIndex: null, hyperIndex: null, igc: null,
+  grade: null, gradeHypo: null, gradeEugly: null, gradeHyper: null,
+};
+
+export function summarizeSeries(input: Series, options: SummaryOptions): GlucoseSummary {
+  const timeZone = options.timeZone;
   assertZone(timeZone);
   const ranges = resolveRanges(options.ranges);
   const s = options.clampToSensorSpan ? clampSeries(input) : input;
@@ -56,6 +81,9 @@ export function summarizeSeries(input: Series, options: SummaryOptions = {}): Gl
   const grid = ctx.grid();
   const mageGrid = ctx.mageGrid();
   const mean = stats.mean;
+  const risk = riskIndicesOfValues(s.mgdl);
+  const sdGrid = grid === null ? null : sdMeasuresOfGrid(grid);
+  const tirConsensus = n > 0 ? bandPercentages(countBands(s.mgdl, { veryLow: 54, low: 70, high: 180, veryHigh: 250 })) : null;
 
   return {
     count: n,
@@ -86,6 +114,22 @@ export function summarizeSeries(input: Series, options: SummaryOptions = {}): Gl
     maxVariation: maxVariationOfSeries(s),
     calibrationCount: cal.calibrationCount,
     calibrationsPerDay: cal.calibrationsPerDay,
+    outsideSensorSpan: countOutsideSpan(input.mgdl),
+    ...(distributionOfValues(s.mgdl) ?? NULL_DISTRIBUTION),
+    ...(risk ?? NULL_RISK),
+    adrr: adrrOfSeries(s, timeZone),
+    cogi:
+      tirConsensus && stats.sd >= 0
+        ? cogiFrom(tirConsensus.target, tirConsensus.low + tirConsensus.veryLow, stats.sd)
+        : null,
+    pgs: pgsOfSeries(s, ctx),
+    mag: grid === null ? null : naToNull(magOfGrid(grid, options.magMinutes)),
+    gvp: grid === null ? null : naToNull(gvpOfGrid(grid)),
+    sdRoc: grid === null ? null : naToNull(sdRocOfGrid(grid)),
+    aucHourly: grid === null ? null : naToNull(aucHourlyOfGrid(grid)),
+    sdMeasures: sdGrid ?? { sdW: null, sdHHMM: null, sdWSH: null, sdDM: null, sdB: null, sdBDM: null },
+    cvMeasures: grid === null ? { cvMean: null, cvSd: null } : cvMeasuresOfGrid(grid),
+    episodes: episodesOfGrid(grid, ctx.sorted, options.episodes),
   };
 }
 
@@ -94,6 +138,7 @@ export function summarizeSeries(input: Series, options: SummaryOptions = {}): Gl
  * Metrics that are undefined for the data (no readings, a single reading, a trace too short for
  * MAGE…) are null, where iglu returns NA.
  */
-export function summarize(readings: ReadingsInput, options: SummaryOptions = {}): GlucoseSummary {
-  return summarizeSeries(toSeries(readings, { from: options.from, to: options.to }), options);
+export function summarize(readings: GlucoseInput, options: SummaryOptions): GlucoseSummary {
+  checkZonedOptions('summarize', options, SUMMARY_OPTION_KEYS);
+  return summarizeSeries(toSeries(readings, options, 'summarize'), options);
 }

@@ -5,6 +5,10 @@
  * ever derived from an explicit IANA `timeZone`.
  */
 
+import type { EpisodeThresholds, GlycaemicEpisodes } from './episodes.js';
+import type { CvMeasures, SdMeasures } from './sd-measures.js';
+import type { GlucoseUnit } from './validation.js';
+
 /** One CGM reading. `time` is epoch ms (UTC), `mgdl` the glucose in mg/dL. */
 export interface Reading {
   time: number /* epoch ms UTC */;
@@ -22,6 +26,21 @@ export interface ReadingColumns {
 
 /** Every function accepts either form. */
 export type ReadingsInput = readonly Reading[] | ReadingColumns;
+
+/** A reading in mmol/L, accepted with the option `{ unit: 'mmol/L' }` (never guessed). */
+export interface MmolReading {
+  time: number /* epoch ms UTC */;
+  mmol: number;
+}
+
+/** Columnar mmol/L readings, with `{ unit: 'mmol/L' }`. */
+export interface MmolReadingColumns {
+  time: ArrayLike<number>;
+  mmol: ArrayLike<number>;
+}
+
+/** What the metric functions accept: mg/dL readings, or mmol/L ones with `{ unit: 'mmol/L' }`. */
+export type GlucoseInput = ReadingsInput | readonly MmolReading[] | MmolReadingColumns;
 
 /** Range thresholds in mg/dL: veryLow < low ≤ target ≤ high < veryHigh. */
 export interface GlucoseRanges {
@@ -50,17 +69,23 @@ export type MageDirection = 'avg' | 'service' | 'max' | 'plus' | 'minus';
 
 /** Largest variation between consecutive raw readings at most 45 min apart (METRICS.md §2). */
 export interface MaxVariation {
-  /** Largest rise rate, mg/dL/min (positive). */
-  maxRiseRate: number;
-  /** Largest fall rate, mg/dL/min (negative). */
-  maxFallRate: number;
+  /** Largest rise rate, mg/dL/min (≥ 0); null when every pair falls. */
+  maxRiseRate: number | null;
+  /** Steepest fall rate, mg/dL/min (≤ 0); null when every pair rises. */
+  maxFallRate: number | null;
   /** Largest absolute step between consecutive readings, mg/dL. */
   maxAbsStep: number;
 }
 
 export interface SummaryOptions {
-  /** IANA zone where days and hours are cut (MODD, CONGA grid, MAGE grid). Default 'UTC'. */
-  timeZone?: string;
+  /** IANA zone where days and hours are cut (MODD, CONGA grid, MAGE grid, ADRR, episodes). Required. */
+  timeZone: string;
+  /** Unit of the readings: 'mg/dL' (default, readings `{ time, mgdl }`) or 'mmol/L' (`{ time, mmol }`). */
+  unit?: GlucoseUnit;
+  /** MAG sampling interval n in minutes. Default: the grid step dt0 (iglu's `mag` default is 60). */
+  magMinutes?: number;
+  /** Episode thresholds and durations (mg/dL, minutes). Default: the consensus 70/54/180/250, 15 min. */
+  episodes?: EpisodeThresholds;
   /** Range thresholds (custom TIR). Default DEFAULT_RANGES (54/70/180/250). */
   ranges?: Partial<GlucoseRanges>;
   /** Keep readings with time >= from (epoch ms). */
@@ -135,6 +160,50 @@ export interface GlucoseSummary {
   maxVariation: MaxVariation | null;
   calibrationCount: number;
   calibrationsPerDay: number | null;
+  /**
+   * Readings outside the sensor span (below SENSOR_MIN_MGDL or above SENSOR_MAX_MGDL) in the
+   * window, counted before any clamping; with `clampToSensorSpan` these are the clamped ones.
+   */
+  outsideSensorSpan: number;
+  /** Distribution (R quantile type 7), mg/dL. */
+  median: number | null;
+  q5: number | null;
+  q25: number | null;
+  q75: number | null;
+  q95: number | null;
+  iqr: number | null;
+  /** Median absolute deviation × 1.4826, mg/dL. */
+  mad: number | null;
+  /** Kovatchev low / high blood glucose index and average daily risk range. */
+  lbgi: number | null;
+  hbgi: number | null;
+  adrr: number | null;
+  /** M-value, r = 90 mg/dL. */
+  mValue: number | null;
+  hypoIndex: number | null;
+  hyperIndex: number | null;
+  /** Index of glycaemic control = hypoIndex + hyperIndex. */
+  igc: number | null;
+  grade: number | null;
+  /** Shares of GRADE (%) from readings < 80, 70–140 and > 140 mg/dL. */
+  gradeHypo: number | null;
+  gradeEugly: number | null;
+  gradeHyper: number | null;
+  /** Continuous glucose monitoring index, %. */
+  cogi: number | null;
+  /** Personal glycaemic state (lower is better). */
+  pgs: number | null;
+  /** Mean absolute glucose change, mg/dL per hour (n = magMinutes, default dt0). */
+  mag: number | null;
+  /** Glycaemic variability percentage, %. */
+  gvp: number | null;
+  /** SD of the 15-minute rate of change, mg/dL/min. */
+  sdRoc: number | null;
+  /** Hourly AUC averaged over local days, mg/dL. */
+  aucHourly: number | null;
+  sdMeasures: SdMeasures;
+  cvMeasures: CvMeasures;
+  episodes: GlycaemicEpisodes;
 }
 
 export interface AgpBin {
