@@ -5,7 +5,8 @@
  */
 import { dedupeSorted, medianIntervalMinutes, type Series, sortByTime, toSeries } from './series.js';
 import { roundHalfEven } from './stats.js';
-import type { ReadingsInput } from './types.js';
+import type { GlucoseInput } from './types.js';
+import { checkOptions, type UnitOptions } from './validation.js';
 
 const MINUTE_MS = 60_000;
 
@@ -55,13 +56,15 @@ export function effectiveDataRateOfSeries(s: Series, nominal?: number): number |
   return (100 * sorted.time.length) / (roundHalfEven(span / dt0) + 1);
 }
 
-export function activePercent(readings: ReadingsInput, options: { intervalMinutes?: number } = {}): number | null {
-  return activePercentOfSeries(toSeries(readings), options.intervalMinutes);
+export function activePercent(readings: GlucoseInput, options: { intervalMinutes?: number } & UnitOptions = {}): number | null {
+  checkOptions('activePercent', options, ['intervalMinutes', 'unit']);
+  return activePercentOfSeries(toSeries(readings, options, 'activePercent'), options.intervalMinutes);
 }
 
 export function effectiveDataRate(
-  readings: ReadingsInput,
-  options: { intervalMinutes?: number } = {},
+  readings: GlucoseInput,
+  options: { intervalMinutes?: number } & UnitOptions = {},
 ): number | null {
-  return effectiveDataRateOfSeries(toSeries(readings), options.intervalMinutes);
+  checkOptions('effectiveDataRate', options, ['intervalMinutes', 'unit']);
+  return effectiveDataRateOfSeries(toSeries(readings, options, 'effectiveDataRate'), options.intervalMinutes);
 }

@@ -8,7 +8,8 @@
 import { GridContext } from './grid-context.js';
 import { toSeries, sortByTime } from './series.js';
 import { quantileSorted, sortInPlace } from './stats.js';
-import type { AgpBin, AgpOptions, AgpProfile, ReadingsInput, TimeZoneOptions } from './types.js';
+import type { AgpBin, AgpOptions, AgpProfile, GlucoseInput, TimeZoneOptions } from './types.js';
+import { checkZonedOptions, type UnitOptions } from './validation.js';
 import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
 
 /** Spec §5/§9: "AGP report needs at least 5 days of data". */
@@ -38,13 +39,13 @@ export function daysWithData(times: Float64Array, timeZone: string): number {
  * day, as iglu's grid (00:05 … 24:00 for 5-minute slots). Slots are wall-clock times, so the curves
  * stay aligned with the clock across DST changes.
  */
-export function agpProfile(readings: ReadingsInput, options: AgpOptions): AgpProfile {
-  assertZone(options.timeZone);
+export function agpProfile(readings: GlucoseInput, options: AgpOptions & UnitOptions): AgpProfile {
+  checkZonedOptions('agpProfile', options, ['timeZone', 'binMinutes', 'dayAlignment', 'unit']);
   const { binMinutes } = options;
   if (binMinutes !== undefined && !(Number.isInteger(binMinutes) && binMinutes > 0 && 1440 % binMinutes === 0)) {
     throw new RangeError(`binMinutes must be a whole number of minutes dividing 1440, got ${binMinutes}`);
   }
-  const ctx = new GridContext(toSeries(readings), options.timeZone, binMinutes, options.dayAlignment);
+  const ctx = new GridContext(toSeries(readings, options, 'agpProfile'), options.timeZone, binMinutes, options.dayAlignment);
   const dt0 = binMinutes ?? (ctx.dt0 > 0 ? ctx.dt0 : DEFAULT_BIN_MINUTES);
   const slots = 1440 / dt0;
   const grid = ctx.grid(dt0);
@@ -67,7 +68,7 @@ export function agpProfile(readings: ReadingsInput, options: AgpOptions): AgpPro
 }
 
 /** The spec's rule for showing the AGP report: readings on at least AGP_MIN_DAYS local calendar days. */
-export function hasEnoughDataForAgp(readings: ReadingsInput, options: TimeZoneOptions): boolean {
-  assertZone(options.timeZone);
-  return daysWithData(sortByTime(toSeries(readings)).time, options.timeZone) >= AGP_MIN_DAYS;
+export function hasEnoughDataForAgp(readings: GlucoseInput, options: TimeZoneOptions & UnitOptions): boolean {
+  checkZonedOptions('hasEnoughDataForAgp', options, ['timeZone', 'unit']);
+  return daysWithData(sortByTime(toSeries(readings, options, 'hasEnoughDataForAgp')).time, options.timeZone) >= AGP_MIN_DAYS;
 }

@@ -8,7 +8,8 @@ import { GridContext } from './grid-context.js';
 import type { GridMetricOptions } from './modd.js';
 import { toSeries } from './series.js';
 import { naToNull, roundHalfEven } from './stats.js';
-import type { ReadingsInput } from './types.js';
+import type { GlucoseInput } from './types.js';
+import { checkZonedOptions, GRID_KEYS } from './validation.js';
 
 export function congaOfGrid(grid: DayGrid, hours = 1): number {
   const f = grid.flat;
@@ -35,8 +36,9 @@ export function congaOfGrid(grid: DayGrid, hours = 1): number {
 }
 
 /** Default n = 1 h (McDonnell's CONGA1); pass `hours: 24` for iglu's default. */
-export function conga(readings: ReadingsInput, options: GridMetricOptions & { hours?: number } = {}): number | null {
-  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC', options.intervalMinutes);
+export function conga(readings: GlucoseInput, options: GridMetricOptions & { hours?: number }): number | null {
+  checkZonedOptions('conga', options, [...GRID_KEYS, 'hours']);
+  const ctx = new GridContext(toSeries(readings, options, 'conga'), options.timeZone, options.intervalMinutes);
   const g = ctx.grid();
   return g === null ? null : naToNull(congaOfGrid(g, options.hours ?? 1));
 }

@@ -1,7 +1,8 @@
 /** Per-day views: the daily charts and daily statistics of the AGP report. */
 import { sortByTime, toSeries } from './series.js';
-import { summarizeSeries } from './summarize.js';
-import type { DailyProfile, Reading, ReadingsInput, SummaryOptions, TimeZoneOptions } from './types.js';
+import { SUMMARY_OPTION_KEYS, summarizeSeries } from './summarize.js';
+import type { DailyProfile, GlucoseInput, Reading, SummaryOptions, TimeZoneOptions } from './types.js';
+import { checkZonedOptions } from './validation.js';
 import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
 
 /**
@@ -11,11 +12,11 @@ import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
  * active percent and the like run on the single day, so MODD is null there).
  */
 export function dailyProfiles(
-  readings: ReadingsInput,
+  readings: GlucoseInput,
   options: TimeZoneOptions & Omit<SummaryOptions, 'timeZone'>,
 ): DailyProfile[] {
-  assertZone(options.timeZone);
-  const s = sortByTime(toSeries(readings, { from: options.from, to: options.to }));
+  checkZonedOptions('dailyProfiles', options, SUMMARY_OPTION_KEYS);
+  const s = sortByTime(toSeries(readings, options, 'dailyProfiles'));
   const n = s.time.length;
   const first = options.from ?? (n > 0 ? s.time[0]! : undefined);
   const last = options.to !== undefined ? options.to - 1 : n > 0 ? s.time[n - 1]! : undefined;

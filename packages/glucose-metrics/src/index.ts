@@ -9,10 +9,13 @@ export type {
   AgpProfile,
   DailyProfile,
   GlucoseRanges,
+  GlucoseInput,
   GlucoseSummary,
   HourBlockRanges,
   MageDirection,
   MaxVariation,
+  MmolReading,
+  MmolReadingColumns,
   RangePercentages,
   Reading,
   ReadingColumns,
@@ -50,6 +53,33 @@ export { conga } from './conga.js';
 export { activePercent, effectiveDataRate } from './active-time.js';
 export { maxVariation } from './max-variation.js';
 export { calibrationStats, type CalibrationStats } from './calibrations.js';
+
+export { glucoseDistribution, glucoseQuantile, type GlucoseDistribution } from './distribution.js';
+export {
+  adrr,
+  cogi,
+  grade,
+  hbgi,
+  hyperIndex,
+  hypoIndex,
+  igc,
+  lbgi,
+  mValue,
+  M_VALUE_REFERENCE_MGDL,
+  type GradeResult,
+} from './risk-indices.js';
+export { pgs } from './pgs.js';
+export { aucHourly, gvp, mag, sdRoc, type GridOptions } from './grid-variability.js';
+export { cvMeasures, sdMeasures, type CvMeasures, type SdMeasures } from './sd-measures.js';
+export {
+  episodes,
+  type EpisodeKindSummary,
+  type EpisodeOptions,
+  type EpisodeThresholds,
+  type GlycaemicEpisodes,
+  type GlycaemicEvent,
+} from './episodes.js';
+export { EPOCH_MS_MAX, EPOCH_MS_MIN, type GlucoseUnit, type UnitOptions } from './validation.js';
 
 // Grids, AGP, days
 export { INTER_GAP_MINUTES, type DayAlignment } from './day-grid.js';

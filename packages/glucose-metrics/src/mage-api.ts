@@ -2,11 +2,13 @@ import { GridContext } from './grid-context.js';
 import { combineMageSegments, MAGE_GRID_MINUTES, type MageOptions, mageSegmentsOfGrid } from './mage.js';
 import { toSeries } from './series.js';
 import { naToNull } from './stats.js';
-import type { ReadingsInput } from './types.js';
+import type { GlucoseInput } from './types.js';
+import { checkZonedOptions, type UnitOptions } from './validation.js';
 
 /** MAGE (iglu `mage`, method "ma"), mg/dL; default direction "avg". null where iglu gives NA. */
-export function mage(readings: ReadingsInput, options: MageOptions = {}): number | null {
-  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC');
+export function mage(readings: GlucoseInput, options: MageOptions): number | null {
+  checkZonedOptions('mage', options, ['timeZone', 'direction', 'unit']);
+  const ctx = new GridContext(toSeries(readings, options, 'mage'), options.timeZone);
   const g = ctx.mageGrid();
   if (g === null) return null;
   const segs = mageSegmentsOfGrid(g.flat);
@@ -29,8 +31,9 @@ export interface MageSegmentResult {
  * MAGE+ and MAGE− per segment (the trace is split at gaps over 3 h), like iglu's
  * `mage(return_type = "df")`. Segments too short or too flat have both null.
  */
-export function mageSegments(readings: ReadingsInput, options: { timeZone?: string } = {}): MageSegmentResult[] {
-  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC');
+export function mageSegments(readings: GlucoseInput, options: { timeZone: string } & UnitOptions): MageSegmentResult[] {
+  checkZonedOptions('mageSegments', options, ['timeZone', 'unit']);
+  const ctx = new GridContext(toSeries(readings, options, 'mageSegments'), options.timeZone);
   const g = ctx.mageGrid();
   if (g === null) return [];
   const segs = mageSegmentsOfGrid(g.flat) ?? [];

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { maDifference, mageOfGrid } from './mage.js';
 import { mage } from './mage-api.js';
+
+/** A UTC midnight: the grid's days start there, as they did at epoch 0 before times had to be real epoch ms. */
+const T0 = Date.UTC(2025, 0, 1);
+const UTC = { timeZone: 'UTC' };
 import { syntheticTrace } from './test-support/synthetic-trace.js';
 
 /** The moving means written the obvious way (fresh sum per window), to check the running sums. */
@@ -49,22 +53,22 @@ describe('MAGE moving averages', () => {
 
 describe('MAGE', () => {
   it('is NA (null) for short or flat traces, as iglu', () => {
-    expect(mage([])).toBeNull();
-    const flat = Array.from({ length: 100 }, (_, i) => ({ time: i * 300_000, mgdl: 120 }));
-    expect(mage(flat)).toBeNull();
-    const short = Array.from({ length: 20 }, (_, i) => ({ time: i * 300_000, mgdl: 100 + 10 * (i % 5) }));
-    expect(mage(short)).toBeNull();
+    expect(mage([], UTC)).toBeNull();
+    const flat = Array.from({ length: 100 }, (_, i) => ({ time: T0 + i * 300_000, mgdl: 120 }));
+    expect(mage(flat, UTC)).toBeNull();
+    const short = Array.from({ length: 20 }, (_, i) => ({ time: T0 + i * 300_000, mgdl: 100 + 10 * (i % 5) }));
+    expect(mage(short, UTC)).toBeNull();
   });
 
   it('a triangle wave between 80 and 200 gives 120', () => {
     // Starts at 00:05, the grid's first point (iglu's grid runs 00:05 … 24:00).
-    const r = Array.from({ length: 2001 }, (_, i) => ({ time: (i + 1) * 300_000, mgdl: 80 + 1.2 * Math.abs((i % 200) - 100) }));
-    expect(mage(r)).toBeCloseTo(120, 9);
+    const r = Array.from({ length: 2001 }, (_, i) => ({ time: T0 + (i + 1) * 300_000, mgdl: 80 + 1.2 * Math.abs((i % 200) - 100) }));
+    expect(mage(r, UTC)).toBeCloseTo(120, 9);
   });
 
   it('a perfect square wave has no crossing (D is exactly 0 on every plateau), so NA as in iglu', () => {
-    const r = Array.from({ length: 2000 }, (_, i) => ({ time: i * 300_000, mgdl: Math.floor(i / 100) % 2 ? 200 : 80 }));
-    expect(mage(r)).toBeNull();
+    const r = Array.from({ length: 2000 }, (_, i) => ({ time: T0 + i * 300_000, mgdl: Math.floor(i / 100) % 2 ? 200 : 80 }));
+    expect(mage(r, UTC)).toBeNull();
   });
 
   it('scales linearly: a gap-free year costs about 26× two weeks, not 676× (iglu: 337 s)', () => {

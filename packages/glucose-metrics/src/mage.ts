@@ -8,6 +8,7 @@
  * is a single forward pass with running minima/maxima, so a year of data costs a few milliseconds.
  */
 import type { MageDirection } from './types.js';
+import type { GlucoseUnit } from './validation.js';
 
 const SHORT_MA = 5;
 const LONG_MA = 32;
@@ -322,7 +323,8 @@ export function mageOfGrid(g: Float64Array, direction: MageDirection = 'avg'): n
 }
 
 export interface MageOptions {
-  /** IANA zone of the grid's days (only shifts where the grid starts). Default 'UTC'. */
-  timeZone?: string;
+  /** IANA zone of the grid's days (only shifts where the grid starts). Required. */
+  timeZone: string;
+  unit?: GlucoseUnit;
   direction?: MageDirection;
 }

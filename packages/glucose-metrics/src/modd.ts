@@ -7,7 +7,8 @@ import type { DayAlignment, DayGrid } from './day-grid.js';
 import { GridContext } from './grid-context.js';
 import { toSeries } from './series.js';
 import { naToNull } from './stats.js';
-import type { ReadingsInput } from './types.js';
+import type { GlucoseInput } from './types.js';
+import { checkZonedOptions, GRID_KEYS, type UnitOptions } from './validation.js';
 
 export function moddOfGrid(grid: DayGrid, lagDays = 1): number {
   const w = grid.wall;
@@ -24,17 +25,18 @@ export function moddOfGrid(grid: DayGrid, lagDays = 1): number {
   return n > 0 ? sum / n : Number.NaN;
 }
 
-export interface GridMetricOptions {
-  /** IANA zone where days are cut. Default 'UTC'. */
-  timeZone?: string;
+export interface GridMetricOptions extends UnitOptions {
+  /** IANA zone where days are cut. Required. */
+  timeZone: string;
   /** Nominal sensor interval; default inferred from the median spacing as iglu does. */
   intervalMinutes?: number;
   /** 'clock' (default) or 'absolute' (iglu) day alignment in zones with DST. */
   dayAlignment?: DayAlignment;
 }
 
-export function modd(readings: ReadingsInput, options: GridMetricOptions & { lagDays?: number } = {}): number | null {
-  const ctx = new GridContext(toSeries(readings), options.timeZone ?? 'UTC', options.intervalMinutes, options.dayAlignment);
+export function modd(readings: GlucoseInput, options: GridMetricOptions & { lagDays?: number }): number | null {
+  checkZonedOptions('modd', options, [...GRID_KEYS, 'lagDays']);
+  const ctx = new GridContext(toSeries(readings, options, 'modd'), options.timeZone, options.intervalMinutes, options.dayAlignment);
   const g = ctx.grid();
   return g === null ? null : naToNull(moddOfGrid(g, options.lagDays ?? 1));
 }

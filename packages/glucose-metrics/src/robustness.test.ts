@@ -27,7 +27,7 @@ function randomTrace(r: () => number): Reading[] {
     if (u < 0.01) t += r() * 12 * 3_600_000; // long gap
     else if (u > 0.99) t -= step; // duplicate-ish / out of order
     else t += step + Math.round((r() - 0.5) * 20_000);
-    const g = r() < 0.01 ? [Number.NaN, 20, 500][Math.floor(r() * 3)]! : 40 + r() * 300;
+    const g = r() < 0.01 ? [20, 500][Math.floor(r() * 2)]! : 40 + r() * 300;
     out.push({ time: t, mgdl: g });
   }
   if (r() < 0.3) out.reverse();

@@ -5,20 +5,21 @@
 import { resolveRanges } from './ranges.js';
 import { sortByTime, toSeries } from './series.js';
 import { bandPercentages, countBands } from './time-in-range.js';
-import type { GlucoseRanges, HourBlockRanges, ReadingsInput } from './types.js';
+import type { GlucoseInput, GlucoseRanges, HourBlockRanges } from './types.js';
+import { checkZonedOptions, type UnitOptions } from './validation.js';
 import { assertZone, dayIndexOfSorted, localDays, minuteOfLocalDay } from './zone.js';
 
 export function timeInRangesByHour(
-  readings: ReadingsInput,
-  options: { timeZone: string; hours?: number; ranges?: Partial<GlucoseRanges> },
+  readings: GlucoseInput,
+  options: { timeZone: string; hours?: number; ranges?: Partial<GlucoseRanges> } & UnitOptions,
 ): HourBlockRanges[] {
-  assertZone(options.timeZone);
+  checkZonedOptions('timeInRangesByHour', options, ['timeZone', 'hours', 'ranges', 'unit']);
   const hours = options.hours ?? 6;
   if (!(Number.isInteger(hours) && hours > 0 && 24 % hours === 0)) {
     throw new RangeError(`hours must divide 24, got ${hours}`);
   }
   const ranges = resolveRanges(options.ranges);
-  const s = sortByTime(toSeries(readings));
+  const s = sortByTime(toSeries(readings, options, 'timeInRangesByHour'));
   const nBlocks = 24 / hours;
   const perBlock: number[][] = Array.from({ length: nBlocks }, () => []);
   if (s.time.length > 0) {

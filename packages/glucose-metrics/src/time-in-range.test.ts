@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gri } from './gri.js';
 import { timeAboveRange, timeBelowRange, timeInRange, timeInRanges } from './time-in-range.js';
 
-const at = (values: number[]) => values.map((mgdl, i) => ({ time: i * 300_000, mgdl }));
+const at = (values: number[]) => values.map((mgdl, i) => ({ time: Date.UTC(2025, 0, 1) + i * 300_000, mgdl }));
 
 describe('band boundaries (Battelino 2019; iglu in_range / below / above)', () => {
   it('70 and 180 are in range, 54 is Level 1 low, 250 is Level 1 high', () => {
