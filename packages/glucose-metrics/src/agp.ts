@@ -10,7 +10,7 @@ import { toSeries, sortByTime } from './series.js';
 import { quantileSorted, sortInPlace } from './stats.js';
 import type { AgpBin, AgpOptions, AgpProfile, GlucoseInput, TimeZoneOptions } from './types.js';
 import { checkZonedOptions, type UnitOptions } from './validation.js';
-import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
+import { dayIndexOfSorted, localDays } from './zone.js';
 
 /** Spec §5/§9: "AGP report needs at least 5 days of data". */
 export const AGP_MIN_DAYS = 5;

@@ -3,7 +3,7 @@ import { sortByTime, toSeries } from './series.js';
 import { SUMMARY_OPTION_KEYS, summarizeSeries } from './summarize.js';
 import type { DailyProfile, GlucoseInput, Reading, SummaryOptions, TimeZoneOptions } from './types.js';
 import { checkZonedOptions } from './validation.js';
-import { assertZone, dayIndexOfSorted, localDays } from './zone.js';
+import { dayIndexOfSorted, localDays } from './zone.js';
 
 /**
  * One entry per local calendar day in `timeZone`, from the day of the first reading (or `from`) to

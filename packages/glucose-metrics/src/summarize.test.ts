@@ -268,3 +268,41 @@ describe('columnar input', () => {
     expect(() => summarize({ time: [T0, T0 + MIN], mgdl: [100] }, UTC)).toThrow(RangeError);
   });
 });
+
+describe('maximum variation signs', () => {
+  it('a rising trace has no fall: maxFallRate is null, never a positive rate', () => {
+    const mv = summarize(every5([100, 110, 125, 130]), UTC).maxVariation!;
+    expect(mv.maxRiseRate).toBe(3);
+    expect(mv.maxFallRate).toBeNull();
+    const falling = summarize(every5([130, 120, 118]), UTC).maxVariation!;
+    expect(falling.maxFallRate).toBe(-2);
+    expect(falling.maxRiseRate).toBeNull();
+  });
+});
+
+describe('hourly AUC per real day', () => {
+  it('is the mean of each calendar day’s time-averaged glucose', () => {
+    // Day 1 at 100, day 2 at 200 (5-minute readings), in Paris: each local day's area over its hours.
+    const zone = 'Europe/Paris';
+    const start = DateTime.fromISO('2025-05-01T00:00', { zone }).toMillis();
+    const r: Reading[] = [];
+    for (let i = 0; i < 2 * 288; i++) r.push({ time: start + i * 5 * MIN, mgdl: i < 288 ? 100 : 200 });
+    const s = summarize(r, { timeZone: zone });
+    // Each step belongs to the day it starts in. Day 1: the steps from 00:05 to 23:55, the last one
+    // 100→200 (mean 150). Day 2: 288 steps at 200 from 00:00 up to the last reading, 23:55.
+    // (iglu's recycled day labels would mix the two days' slots.)
+    const day1 = (286 * 100 + 150) / 287;
+    const day2 = 200;
+    expect(s.aucHourly).toBeCloseTo((day1 + day2) / 2, 10);
+  });
+});
+
+describe('MAG sampling interval', () => {
+  it('defaults to the grid step; magMinutes samples coarser', () => {
+    const r = every5([100, 110, 100, 110, 100, 110, 100, 110, 100, 110, 100, 110, 100, 110]);
+    // Every 5 min: |Δ| = 10 each step → 10 mg/dL per 5 min = 120 mg/dL/h.
+    expect(summarize(r, UTC).mag).toBeCloseTo(120, 10);
+    // Every 10 min the values repeat: no change at all.
+    expect(summarize(r, { timeZone: 'UTC', magMinutes: 10 }).mag).toBe(0);
+  });
+});

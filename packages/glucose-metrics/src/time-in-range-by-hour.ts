@@ -7,7 +7,7 @@ import { sortByTime, toSeries } from './series.js';
 import { bandPercentages, countBands } from './time-in-range.js';
 import type { GlucoseInput, GlucoseRanges, HourBlockRanges } from './types.js';
 import { checkZonedOptions, type UnitOptions } from './validation.js';
-import { assertZone, dayIndexOfSorted, localDays, minuteOfLocalDay } from './zone.js';
+import { dayIndexOfSorted, localDays, minuteOfLocalDay } from './zone.js';
 
 export function timeInRangesByHour(
   readings: GlucoseInput,
