@@ -4,6 +4,7 @@
  * `quantile_glu`), IQR and MAD (iglu `iqr_glu`, `mad_glu`: 1.4826 · median |g − median|, the
  * constant that makes MAD estimate the SD of normal data).
  */
+import { kthFromHistogram, wholeValueHistogram } from './histogram.js';
 import { toSeries } from './series.js';
 import { medianInPlace, naToNull, selectKth } from './stats.js';
 import type { GlucoseInput } from './types.js';
@@ -38,9 +39,37 @@ function quantileBySelection(a: Float64Array, p: number): number {
   return x + (h - lo) * (y - x);
 }
 
+/** Type-7 quantile from a histogram of whole values. */
+function quantileFromHistogram(counts: Uint32Array, n: number, p: number): number {
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const x = kthFromHistogram(counts, lo);
+  if (lo + 1 >= n || h === lo) return x;
+  return x + (h - lo) * (kthFromHistogram(counts, lo + 1) - x);
+}
+
+/**
+ * The same from a histogram: |g − median| takes whole or half values, so the deviations are
+ * counted at twice their size.
+ */
+function distributionFromHistogram(counts: Uint32Array, n: number): GlucoseDistribution {
+  const q = (p: number): number => quantileFromHistogram(counts, n, p);
+  const median = q(0.5);
+  const q25 = q(0.25);
+  const q75 = q(0.75);
+  const twice = new Uint32Array(2 * counts.length + 2);
+  for (let v = 0; v < counts.length; v++) {
+    if (counts[v]! > 0) twice[Math.round(2 * Math.abs(v - median))]! += counts[v]!;
+  }
+  const madHalf = n % 2 === 1 ? kthFromHistogram(twice, n >> 1) : (kthFromHistogram(twice, (n >> 1) - 1) + kthFromHistogram(twice, n >> 1)) / 2;
+  return { median, q5: q(0.05), q25, q75, q95: q(0.95), iqr: q75 - q25, mad: MAD_SCALE * (madHalf / 2) };
+}
+
 export function distributionOfValues(mgdl: ArrayLike<number>): GlucoseDistribution | null {
   const n = mgdl.length;
   if (n === 0) return null;
+  const counts = wholeValueHistogram(mgdl);
+  if (counts !== null) return distributionFromHistogram(counts, n);
   const a = Float64Array.from(mgdl);
   const q5 = quantileBySelection(a, 0.05);
   const q25 = quantileBySelection(a, 0.25);

@@ -91,26 +91,38 @@ interface SlotRun {
   last: number;
 }
 
+/** Grid slots graded once per side: −1 empty, 0 not beyond, 1 beyond level 1, 2 beyond level 2. */
+function grade(f: Float64Array, level1: number, level2: number, low: boolean): Int8Array {
+  const out = new Int8Array(f.length);
+  for (let k = 0; k < f.length; k++) {
+    const v = f[k]!;
+    if (Number.isNaN(v)) out[k] = -1;
+    else if (low) out[k] = v < level2 ? 2 : v < level1 ? 1 : 0;
+    else out[k] = v > level2 ? 2 : v > level1 ? 1 : 0;
+  }
+  return out;
+}
+
 /**
- * Events on the time-ordered grid: `beyond(v)` says whether a value is on the event side.
- * A run of at least `startSlots` beyond opens an event; a run of at least `endSlots` back closes
- * it just before that run; the end of a stretch of values closes it at the stretch's end.
+ * Events on the time-ordered grid: a slot is beyond when its grade is at least `level`. A run of at
+ * least `startSlots` beyond opens an event; a run of at least `endSlots` back closes it just before
+ * that run; the end of a stretch of values (a gap, or the end of the data) closes it there.
  */
-function detect(f: Float64Array, beyond: (v: number) => boolean, startSlots: number, endSlots: number): SlotRun[] {
+function detect(graded: Int8Array, level: number, startSlots: number, endSlots: number): SlotRun[] {
   const out: SlotRun[] = [];
-  const n = f.length;
+  const n = graded.length;
   let i = 0;
   while (i < n) {
-    if (Number.isNaN(f[i]!)) {
+    if (graded[i]! < 0) {
       i++;
       continue;
     }
     let open = -1;
     // One stretch of consecutive values, walked run by run.
-    while (i < n && !Number.isNaN(f[i]!)) {
-      const side = beyond(f[i]!);
+    while (i < n && graded[i]! >= 0) {
+      const side = graded[i]! >= level;
       let j = i;
-      while (j + 1 < n && !Number.isNaN(f[j + 1]!) && beyond(f[j + 1]!) === side) j++;
+      while (j + 1 < n && graded[j + 1]! >= 0 && graded[j + 1]! >= level === side) j++;
       const len = j - i + 1;
       if (open < 0) {
         if (side && len >= startSlots) open = i;
@@ -214,11 +226,13 @@ export function episodesOfGrid(grid: DayGrid | null, sorted: Series, thresholds:
   for (let k = 0; k < f.length; k++) if (!Number.isNaN(f[k]!)) withValue++;
   const daysOfData = withValue > 0 ? (withValue * dt0) / 1440 : null;
 
-  const hypo1 = detect(f, (v) => v < t.hypoLevel1, startSlots, endSlots);
-  const hypo2 = detect(f, (v) => v < t.hypoLevel2, startSlots, endSlots);
-  const hypoExt = detect(f, (v) => v < t.hypoLevel1, extendedSlots, endSlots);
-  const hyper1 = detect(f, (v) => v > t.hyperLevel1, startSlots, endSlots);
-  const hyper2 = detect(f, (v) => v > t.hyperLevel2, startSlots, endSlots);
+  const low = grade(f, t.hypoLevel1, t.hypoLevel2, true);
+  const high = grade(f, t.hyperLevel1, t.hyperLevel2, false);
+  const hypo1 = detect(low, 1, startSlots, endSlots);
+  const hypo2 = detect(low, 2, startSlots, endSlots);
+  const hypoExt = detect(low, 1, extendedSlots, endSlots);
+  const hyper1 = detect(high, 1, startSlots, endSlots);
+  const hyper2 = detect(high, 2, startSlots, endSlots);
   const kind = (runs: SlotRun[], low: boolean): EpisodeKindSummary => summarizeKind(runs, grid, sorted, low, daysOfData);
   return {
     hypoLevel1: kind(hypo1, true),

@@ -12,6 +12,7 @@
  *   reading, capped at 50, and the shares (%) of it from hypo (< 80), eugly (70–140) and hyper
  *   (> 140) readings, iglu's bounds (the hypo and eugly bands overlap at 70–79 there too).
  */
+import { wholeValueHistogram } from './histogram.js';
 import { sortByTime, toSeries, type Series } from './series.js';
 import { basicStats } from './glucose-stats.js';
 import type { GlucoseInput } from './types.js';
@@ -54,33 +55,46 @@ function gradeOf(g: number): number {
   return Math.min(GRADE_CAP, 425 * x * x);
 }
 
-/** Every per-reading index in one pass over the values; null without readings. */
+/** Per-reading terms summed by the indices. */
+class IndexSums {
+  low = 0;
+  high = 0;
+  m = 0;
+  hypo = 0;
+  hyper = 0;
+  grade = 0;
+  gHypo = 0;
+  gEugly = 0;
+  gHyper = 0;
+
+  /** Adds `count` readings of value g. */
+  add(g: number, count: number): void {
+    const f = kovatchevF(g);
+    if (f < 0) this.low += count * f * f;
+    else this.high += count * f * f;
+    this.m += count * 1000 * Math.abs(Math.log10(g / M_VALUE_REFERENCE_MGDL)) ** 3;
+    if (g < INDEX_LOW) this.hypo += count * (INDEX_LOW - g) ** 2;
+    if (g > INDEX_HIGH) this.hyper += count * (g - INDEX_HIGH) ** 1.1;
+    const gr = count * gradeOf(g);
+    this.grade += gr;
+    if (g < INDEX_LOW) this.gHypo += gr;
+    if (g >= 70 && g <= INDEX_HIGH) this.gEugly += gr;
+    if (g > INDEX_HIGH) this.gHyper += gr;
+  }
+}
+
+/** Every per-reading index; null without readings. Whole mg/dL values are summed per level. */
 export function riskIndicesOfValues(mgdl: ArrayLike<number>): RiskIndices | null {
   const n = mgdl.length;
   if (n === 0) return null;
-  let low = 0;
-  let high = 0;
-  let m = 0;
-  let hypo = 0;
-  let hyper = 0;
-  let grade = 0;
-  let gHypo = 0;
-  let gEugly = 0;
-  let gHyper = 0;
-  for (let i = 0; i < n; i++) {
-    const g = mgdl[i]!;
-    const f = kovatchevF(g);
-    if (f < 0) low += f * f;
-    else high += f * f;
-    m += 1000 * Math.abs(Math.log10(g / M_VALUE_REFERENCE_MGDL)) ** 3;
-    if (g < INDEX_LOW) hypo += (INDEX_LOW - g) ** 2;
-    if (g > INDEX_HIGH) hyper += (g - INDEX_HIGH) ** 1.1;
-    const gr = gradeOf(g);
-    grade += gr;
-    if (g < INDEX_LOW) gHypo += gr;
-    if (g >= 70 && g <= INDEX_HIGH) gEugly += gr;
-    if (g > INDEX_HIGH) gHyper += gr;
+  const sums = new IndexSums();
+  const counts = wholeValueHistogram(mgdl);
+  if (counts !== null) {
+    for (let v = 1; v < counts.length; v++) if (counts[v]! > 0) sums.add(v, counts[v]!);
+  } else {
+    for (let i = 0; i < n; i++) sums.add(mgdl[i]!, 1);
   }
+  const { low, high, m, hypo, hyper, grade, gHypo, gEugly, gHyper } = sums;
   const hypoIndex = hypo / (n * 30);
   const hyperIndex = hyper / (n * 30);
   return {
@@ -91,7 +105,6 @@ export function riskIndicesOfValues(mgdl: ArrayLike<number>): RiskIndices | null
     hyperIndex,
     igc: hypoIndex + hyperIndex,
     grade: grade / n,
-    // A trace of exactly 18 mg/dL… never happens; a zero sum would only come from all-capped zeros.
     gradeHypo: grade > 0 ? (100 * gHypo) / grade : 0,
     gradeEugly: grade > 0 ? (100 * gEugly) / grade : 0,
     gradeHyper: grade > 0 ? (100 * gHyper) / grade : 0,
@@ -110,13 +123,16 @@ export function adrrOfSeries(s: Series, timeZone: string): number | null {
   let i = 0;
   while (i < n) {
     const d = idx[i]!;
-    let fMin = 0;
-    let fMax = 0;
+    // f rises with g, so the day's extreme risks come from its lowest and highest readings.
+    let gMin = Number.POSITIVE_INFINITY;
+    let gMax = Number.NEGATIVE_INFINITY;
     for (; i < n && idx[i] === d; i++) {
-      const f = kovatchevF(sorted.mgdl[i]!);
-      if (f < fMin) fMin = f;
-      if (f > fMax) fMax = f;
+      const g = sorted.mgdl[i]!;
+      if (g < gMin) gMin = g;
+      if (g > gMax) gMax = g;
     }
+    const fMin = Math.min(0, kovatchevF(gMin));
+    const fMax = Math.max(0, kovatchevF(gMax));
     sum += KOVATCHEV_SCALE * (fMin * fMin + fMax * fMax);
     nDays++;
   }

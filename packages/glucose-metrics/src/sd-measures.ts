@@ -101,15 +101,28 @@ export function sdMeasuresOfGrid(grid: DayGrid): SdMeasures {
   // Running SD over windows of one hour of grid values, centred; windows that would reach past
   // either end are dropped, empty slots inside a window are ignored.
   const win = Math.max(2, roundHalfEven(60 / dt0));
-  const scratch = new Float64Array(win);
   let wshSum = 0;
   let wshN = 0;
   for (let k = 0; k + win <= flat.length; k++) {
-    const sd = rowStats(flat, k, win, scratch).sd;
-    if (!Number.isNaN(sd)) {
-      wshSum += sd;
-      wshN++;
+    // Two passes over the window in place (no copy): its mean, then the squared deviations.
+    let sum = 0;
+    let n = 0;
+    for (let j = k; j < k + win; j++) {
+      const v = flat[j]!;
+      if (v === v) {
+        sum += v;
+        n++;
+      }
     }
+    if (n < 2) continue;
+    const mean = sum / n;
+    let ss = 0;
+    for (let j = k; j < k + win; j++) {
+      const v = flat[j]!;
+      if (v === v) ss += (v - mean) * (v - mean);
+    }
+    wshSum += Math.sqrt(ss / (n - 1));
+    wshN++;
   }
   const slotMeanValues = finite(slotMeans);
   const dayMeanValues = finite(dayMeans);

@@ -53,6 +53,12 @@ const NULL_RISK = {
   grade: null, gradeHypo: null, gradeEugly: null, gradeHyper: null,
 };
 
+function nullIfNaN<T extends object>(o: T): { [K in keyof T]: number | null } {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = naToNull(v as number);
+  return out as { [K in keyof T]: number | null };
+}
+
 export function summarizeSeries(input: Series, options: SummaryOptions): GlucoseSummary {
   const timeZone = options.timeZone;
   assertZone(timeZone);
@@ -116,7 +122,8 @@ export function summarizeSeries(input: Series, options: SummaryOptions): Glucose
     calibrationsPerDay: cal.calibrationsPerDay,
     outsideSensorSpan: countOutsideSpan(input.mgdl),
     ...(distributionOfValues(s.mgdl) ?? NULL_DISTRIBUTION),
-    ...(risk ?? NULL_RISK),
+    // Below 1 mg/dL (nonsense, but positive) ln(g) < 0 and the Kovatchev scale is undefined: null.
+    ...(risk ? nullIfNaN(risk) : NULL_RISK),
     adrr: adrrOfSeries(s, timeZone),
     cogi:
       tirConsensus && stats.sd >= 0

@@ -38,7 +38,7 @@ describe('reportStats', () => {
   });
   it('counts high, low and normal readings that add up', () => {
     const data = readings(2);
-    const s = summarize(data, { ranges: DEFAULT_RANGES });
+    const s = summarize(data, { timeZone: zone, ranges: DEFAULT_RANGES });
     const c = rangeCounts(s);
     expect(c.high + c.low + c.normal).toBe(data.length);
   });
