@@ -106,6 +106,25 @@ describe('"at most N" per member', () => {
   });
 });
 
+describe('idempotent event creation', () => {
+  it('20 parallel identical addEvent calls with one key make one event and all answer it; no key, two events', async () => {
+    const pet = await signInFrom('203.0.113.12', 'pet@cgm-portal.example');
+    const time = Date.now() - 3 * 60_000;
+    const entry = { time, note: 'double tap', detail: { eventType: 'BG' as const, mgdl: 123 }, idempotencyKey: 'portal-entry-0123456789abcdef' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pet.addEvent(entry)));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const listed = await pet.loadEvents({ page: 1, rows: 50, from: time, to: time + 1 });
+    expect(listed.rows.filter((e) => e.note === 'double tap')).toHaveLength(1);
+    // Without a key, each call is its own entry (what every client did before).
+    const { idempotencyKey: _key, ...plain } = entry;
+    await Promise.all([pet.addEvent({ ...plain, note: 'no key' }), pet.addEvent({ ...plain, note: 'no key' })]);
+    const again = await pet.loadEvents({ page: 1, rows: 50, from: time, to: time + 1 });
+    expect(again.rows.filter((e) => e.note === 'no key')).toHaveLength(2);
+    // A key that is not one refuses the call with a 400 naming the field.
+    await expect(pet.addEvent({ ...entry, idempotencyKey: 'short' })).rejects.toMatchObject({ code: 400, message: expect.stringContaining('idempotencyKey') });
+  });
+});
+
 describe('hostile headers', () => {
   it('a lanCode of constructor or __proto__ answers in English, not 500, and the write happens once', async () => {
     const demo = await signInFrom('203.0.113.8', 'pet@cgm-portal.example');

@@ -16,14 +16,20 @@ export const eventCalls = {
     return { rows: rows.map(eventOf), total };
   },
 
-  /** A finger-stick BG or a calibration is also a reading (kind mbg / cal), written together. */
+  /**
+   * A finger-stick BG or a calibration is also a reading (kind mbg / cal), written together.
+   * With an idempotency key, a repeat of the request (a double click, a retry after a lost
+   * answer) gives back the first event and writes nothing.
+   */
   async addEvent({ deps, input, viewer }: CallContext<'addEvent'>) {
     requireCgmUser(viewer.member);
     const memberId = viewer.member.id;
     const id = await deps.store.transaction(async (store) => {
-      const [eventId] = await store.insertEvents([
-        { memberId, eventType: input.detail.eventType, time: input.time, note: input.note, detail: JSON.stringify(input.detail) },
-      ]);
+      const row = { memberId, eventType: input.detail.eventType, time: input.time, note: input.note, detail: JSON.stringify(input.detail) };
+      const { id: eventId, created } = input.idempotencyKey
+        ? await store.insertEventOnce(row, input.idempotencyKey)
+        : { id: (await store.insertEvents([row]))[0]!, created: true };
+      if (!created) return eventId;
       const { detail } = input;
       if (detail.eventType === 'BG' || detail.eventType === 'calibration') {
         const reading: ReadingRow = { memberId, time: input.time, mgdl: detail.mgdl, kind: detail.eventType === 'BG' ? 'mbg' : 'cal' };

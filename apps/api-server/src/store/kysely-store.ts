@@ -430,8 +430,24 @@ export class KyselyStore implements Store {
     }
     return ids;
   }
+  async insertEventOnce(event: NewEvent, idempotencyKey: string) {
+    const inserted = await this.db
+      .insertInto('events')
+      .values({ ...event, idempotencyKey })
+      .onConflict((oc) => oc.columns(['memberId', 'idempotencyKey']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, created: true };
+    const first = await this.db
+      .selectFrom('events')
+      .select('id')
+      .where('memberId', '=', event.memberId)
+      .where('idempotencyKey', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return { id: first.id, created: false };
+  }
   async getEvent(id: number) {
-    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('events').select(['id', 'memberId', 'eventType', 'time', 'note', 'detail']).where('id', '=', id).executeTakeFirst();
   }
   async deleteEvent(id: number) {
     await this.db.deleteFrom('events').where('id', '=', id).execute();

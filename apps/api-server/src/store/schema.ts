@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 import type { UploadSecretScope } from './types';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
@@ -142,6 +142,8 @@ export interface EventsTable {
   time: number;
   note: string;
   detail: string;
+  /** The client's key of the request that made it (addEvent), unique per member; null otherwise. */
+  idempotencyKey: ColumnType<string | null, string | undefined, never>;
 }
 export interface DevicesTable {
   id: Generated<number>;
@@ -507,6 +509,14 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('last_notified_at', time)
           .execute();
         await db.schema.createIndex('push_devices_member').on('push_devices').column('member_id').execute();
+      },
+    },
+    // Events made by a request with an idempotency key: the same key twice is one event, even
+    // when both requests run at once (the unique index decides, not a check before the insert).
+    '0016_event_idempotency': {
+      async up(db: Any) {
+        await db.schema.alterTable('events').addColumn('idempotency_key', 'text').execute();
+        await db.schema.createIndex('events_idempotency').unique().on('events').columns(['member_id', 'idempotency_key']).execute();
       },
     },
     // Attempt windows of their own length, so limits back off exponentially (countAttempt).

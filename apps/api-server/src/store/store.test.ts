@@ -183,4 +183,16 @@ describe('atomic rules, under a parallel burst', () => {
     await Promise.all(Array.from({ length: 30 }, () => plain(NOW)));
     expect(await plain(NOW + 15 * MIN)).toBe(1);
   });
+
+  each('20 parallel inserts of one idempotency key make one event; another member may use the same key', async (store) => {
+    const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+    const pet = (await store.findMemberByEmail('pet@cgm-portal.example'))!;
+    const event = (memberId: number) => ({ memberId, eventType: 'BG', time: NOW - 1000, note: 'once', detail: '{"eventType":"BG","mgdl":99}' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => store.insertEventOnce(event(demo.id), 'key-0123456789abcdef')));
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const held = await store.listEvents(demo.id, { offset: 0, limit: 100, from: NOW - 1000, to: NOW - 999 });
+    expect(held.rows.filter((e) => e.note === 'once')).toHaveLength(1);
+    expect((await store.insertEventOnce(event(pet.id), 'key-0123456789abcdef')).created).toBe(true);
+  });
 });

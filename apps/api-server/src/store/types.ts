@@ -86,6 +86,11 @@ export interface Store {
   listSessions(memberId: number, query: SpanQuery): Promise<PageOf<SessionRow>>;
 
   insertEvents(events: NewEvent[]): Promise<number[]>;
+  /**
+   * Inserts `event` unless the member already has an event made with `idempotencyKey`, in one
+   * statement: a parallel burst of the same key makes exactly one. Answers that event's id.
+   */
+  insertEventOnce(event: NewEvent, idempotencyKey: string): Promise<{ id: number; created: boolean }>;
   getEvent(id: number): Promise<EventRow | undefined>;
   deleteEvent(id: number): Promise<void>;
   /** Newest first. */

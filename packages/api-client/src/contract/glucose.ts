@@ -117,7 +117,12 @@ export const loadEventsRequest = pageRequest
   })
   .strict();
 export type LoadEventsRequest = z.input<typeof loadEventsRequest>;
-export const addEventRequest = z.object({ time: epochMs, note: eventNote, detail: eventDetail }).strict();
+/**
+ * A key the client makes once for one entry it means to add (a random UUID), sent again with
+ * every retry of it: the server makes one event per key and answers repeats with that event.
+ */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const addEventRequest = z.object({ time: epochMs, note: eventNote, detail: eventDetail, idempotencyKey: idempotencyKey.optional() }).strict();
 export type AddEventRequest = z.input<typeof addEventRequest>;
 export const eventIdRequest = z.object({ id }).strict();
 
