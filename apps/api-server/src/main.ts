@@ -7,7 +7,7 @@ import { readConfig } from './config';
 import { createNodeDeps, openStore } from './node-server';
 import { SocketFeed } from './nightscout/socket';
 import { AlertService } from './alerts/alert-service';
-import { InProcessFanOut } from './alerts/live-fan-out';
+import { crossServerChannels } from './scale-out/cross-server';
 import { alertFeed, allFeeds } from './alerts/reading-path';
 import { alarmForPush, pushNotifier } from './alerts/push-notifier';
 import { backup } from './operations';
@@ -46,18 +46,6 @@ if (command === 'migrate') {
   process.exitCode = 2;
 }
 
-/**
- * On PostgreSQL, socket.io's rooms span every server of the deployment (LISTEN/NOTIFY through the
- * PostgreSQL adapter, larger messages through its attachments table): a phone on one server hears
- * an upload that went through another.
- */
-async function sharedSocketRooms() {
-  if (!config.databaseUrl) return undefined;
-  const [{ createAdapter }, pg] = await Promise.all([import('@socket.io/postgres-adapter'), import('pg')]);
-  const pool = new (pg.default ?? pg).Pool({ connectionString: config.databaseUrl, max: 2 });
-  return { adapter: createAdapter(pool, { tableName: 'socket_io_attachments' }), close: () => pool.end() };
-}
-
 async function serveOrSeed(seedOnly: boolean) {
   // The commands print plain text for a person; the server logs JSON lines for its operators.
   if (!seedOnly) routeConsoleToLog();
@@ -93,7 +81,8 @@ async function serveOrSeed(seedOnly: boolean) {
   const feed = new SocketFeed();
   // Every stored live reading goes to the alert engine, which tells open pages (GET /api/live),
   // Nightscout's alarm channel (the sockets) and the notifier.
-  const fanOut = new InProcessFanOut();
+  const crossServer = await crossServerChannels(config.databaseUrl);
+  const { fanOut } = crossServer;
   // Web Push where the server can send it: each notice is a queued job (push/).
   const notifier = deps.push ? pushNotifier(deps.store, deps.now) : undefined;
   const alerts = new AlertService({ store: deps.store, now: deps.now, fanOut, channel: feed, notifier, noDataMinutes: config.noDataMinutes });
@@ -134,8 +123,7 @@ async function serveOrSeed(seedOnly: boolean) {
     port: config.port,
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
-  const socketRooms = await sharedSocketRooms();
-  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, socketRooms?.adapter);
+  for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, crossServer.socketAdapter);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
   const jobHandlers: Record<string, JobHandler> = {
     ...(deps.push ? pushJobHandlers({ store: deps.store, push: deps.push, now: deps.now, alarmLookup: (alarmId, recipientId, at) => alarmForPush(deps.store, alarmId, recipientId, at) }) : {}),
@@ -175,6 +163,7 @@ async function serveOrSeed(seedOnly: boolean) {
     fanOut.endAll();
     // The worker claims nothing more and lets the jobs it runs finish; unstarted ones wait in the database.
     await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close(), worker.stop()]);
+    await crossServer.close();
     await printer.close();
     await deps.store.close();
     log.info('stopped cleanly');

@@ -21,8 +21,12 @@ export async function openStore(config: ServerConfig): Promise<KyselyStore> {
     const pg = await import('pg');
     const { Pool, types } = pg.default ?? pg;
     types.setTypeParser(20, (v: string) => Number(v)); // bigint epoch ms fits a double exactly
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the database drops (a restart, a failover) is replaced by the pool on the
+    // next query; unhandled, its 'error' event would end the process.
+    pool.on('error', (error: Error) => console.error('database connection lost', error.message));
     db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new Pool({ connectionString: config.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
     });
     dialect = 'postgres';

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed';
+import { openStream } from '../test-support/live-stream';
 import { startCluster, type Cluster } from '../test-support/cluster';
 import { createTestDatabase, launch, onPostgres, terminate } from '../test-support/server';
 
@@ -88,6 +89,45 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
       expect((await delta).sgvs).toEqual([expect.objectContaining({ mgdl: 123, mills: date })]);
     } finally {
       phone.close();
+    }
+  });
+
+  it('carries an upload through A to the follower’s live page on B, and a snooze made on B holds on A', async () => {
+    const member = await cluster.signIn('demo@cgm-portal.example', 2, { baseUrl: node(a) });
+    const followerOnB = await cluster.signIn('follower@cgm-portal.example', 3, { baseUrl: node(b) });
+    const followerOnA = cluster.client({ baseUrl: node(a) });
+    followerOnA.token.value = followerOnB.token.value;
+    const { secret } = await member.createUploadSecret({ label: 'xDrip+ live' });
+    const page = await openStream(node(b), followerOnB.token.value);
+    try {
+      const now = Date.now();
+      const upload = async (sgv: number, date: number) => {
+        const response = await fetch(`${node(a)}/api/v1/entries`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'api-secret': sha1(secret) },
+          body: JSON.stringify([{ type: 'sgv', sgv, date, device: 'xDrip-DexcomG7', direction: 'Flat' }]),
+        });
+        expect(response.status).toBe(200);
+      };
+      const sent = performance.now();
+      await upload(131, now - 120_000);
+      const heard = await page.next((h) => h.event === 'reading' && h.data.time === now - 120_000);
+      expect(heard.data).toMatchObject({ value: 131 });
+      expect(performance.now() - sent, 'within 2 s of the upload').toBeLessThan(2_000);
+
+      // An urgent low through A: the follower's page on B hears the alarm; they snooze it on B.
+      await upload(45, now - 60_000);
+      const raised = await page.next((h) => h.event === 'alarms' && (h.data.alarms as { state: string }[]).some((x) => x.state === 'raised'));
+      const alarm = (raised.data.alarms as { id: number }[])[0]!;
+      await followerOnB.snoozeAlarm({ alarmId: alarm.id, minutes: 30 });
+      // A knows: the same follower asking A sees it snoozed, and the next low through A keeps it so.
+      expect((await followerOnA.loadAlarms()).rows[0]).toMatchObject({ id: alarm.id, state: 'snoozed' });
+      await upload(44, now);
+      expect((await followerOnA.loadAlarms()).rows[0]).toMatchObject({ id: alarm.id, state: 'snoozed' });
+      // The member did not snooze: for them it still rings.
+      expect((await member.loadAlarms()).rows[0]).toMatchObject({ id: alarm.id, state: 'raised' });
+    } finally {
+      page.close();
     }
   });
 

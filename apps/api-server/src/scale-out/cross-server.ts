@@ -1,0 +1,34 @@
+import type { ServerOptions } from 'socket.io';
+import { InProcessFanOut, type LiveFanOut } from '../alerts/live-fan-out';
+import { PostgresFanOut } from './postgres-fan-out';
+
+/** What must reach every server's open connections: live pages' streams and Nightscout's sockets. */
+export interface CrossServerChannels {
+  fanOut: LiveFanOut;
+  /** socket.io's adapter, when the rooms span several servers. */
+  socketAdapter?: ServerOptions['adapter'];
+  close(): Promise<void>;
+}
+
+/**
+ * One server (SQLite): everything in process. On PostgreSQL, where several servers may share the
+ * database, live events go through NOTIFY and socket.io's rooms through its PostgreSQL adapter,
+ * so a page or a phone connected to any server hears what came in through any other.
+ */
+export async function crossServerChannels(databaseUrl: string | undefined): Promise<CrossServerChannels> {
+  if (!databaseUrl) return { fanOut: new InProcessFanOut(), close: async () => {} };
+  const [{ createAdapter }, pgModule] = await Promise.all([import('@socket.io/postgres-adapter'), import('pg')]);
+  const pg = pgModule.default ?? pgModule;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  // A dropped idle connection (a database restart) is the pool's to replace, not a crash.
+  pool.on('error', (error) => console.error('cross-server pool connection lost', error.message));
+  const fanOut = await PostgresFanOut.start(pool, () => new pg.Client({ connectionString: databaseUrl }));
+  return {
+    fanOut,
+    socketAdapter: createAdapter(pool, { tableName: 'socket_io_attachments' }),
+    async close() {
+      await fanOut.close();
+      await pool.end();
+    },
+  };
+}
