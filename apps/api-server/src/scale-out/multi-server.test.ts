@@ -7,6 +7,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed';
 import { openStream } from '../test-support/live-stream';
+import { startPushService, type TestPushService } from '../test-support/push-service';
 import { startCluster, type Cluster } from '../test-support/cluster';
 import { createTestDatabase, launch, onPostgres, terminate } from '../test-support/server';
 
@@ -24,10 +25,15 @@ const settle = <T>(work: Promise<T>) => work.then((value) => ({ value }), (error
 
 describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
   let cluster: Cluster;
+  let pushService: TestPushService;
   beforeAll(async () => {
-    cluster = await startCluster(2);
+    pushService = await startPushService();
+    cluster = await startCluster(2, { NODE_EXTRA_CA_CERTS: pushService.certificateFile, CGM_PUSH_SERVICE_HOSTS: '127.0.0.1' });
   }, 120_000);
-  afterAll(() => cluster?.stop());
+  afterAll(async () => {
+    await cluster?.stop();
+    await pushService?.close();
+  });
 
   const [a, b] = [0, 1];
   const node = (i: number) => cluster.nodes[i]!.baseUrl;
@@ -69,6 +75,22 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     expect(onB.headers.get('content-type')).toBe('image/png');
     expect((await onB.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
+
+  it('delivers a pending push job from the surviving server when the other dies', async () => {
+    // Not the doctor: the login-limit test above locked that account.
+    const carer = await cluster.signIn('stranger@cgm-portal.example', 3);
+    const phone = pushService.subscriber('survivor');
+    await carer.addPushDevice({ subscription: phone.subscription, name: 'Safari · iOS' });
+    // The push service is down at first: the job waits in the database for its next try.
+    pushService.answer('survivor', 503);
+    await carer.sendTestNotification();
+    await pushService.waitFor('survivor', 1);
+    cluster.kill('B');
+    // Only A is left to deliver it.
+    const [, delivered] = await pushService.waitFor('survivor', 2, 60_000);
+    expect(JSON.parse(phone.decrypt(delivered!.body))).toMatchObject({ lang: 'en' });
+    await cluster.revive('B');
+  }, 90_000);
 
   it('tells a phone connected to B of an upload made through A (socket.io rooms span the servers)', async () => {
     const demo = await cluster.signIn('demo@cgm-portal.example', 2, { baseUrl: node(a) });
@@ -186,6 +208,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
       await database.end();
     }
     expect(cluster.served.get('B')).toBeGreaterThan(0);
+    await cluster.revive('A');
     expect(cluster.retried() + failures, 'A died while phones were still uploading').toBeGreaterThan(0);
     console.info(`kill test: ${acknowledged.size} readings acknowledged, ${cluster.retried()} requests carried over by the proxy, ${failures} batches sent again by phones`);
   }, 120_000);

@@ -36,6 +36,8 @@ export interface Cluster {
   signIn(email: string, loginType: 2 | 3, options?: { baseUrl?: string }): Promise<ApiClient & { token: { value: string | null } }>;
   /** SIGKILL: no draining, no goodbye, as a crashed machine. */
   kill(name: string): void;
+  /** Starts a killed server again on the same database (a new port); the proxy sends to it again. */
+  revive(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,10 +49,11 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
   const database = await createTestDatabase();
   if (!database) throw new Error('a cluster needs PostgreSQL: set CGM_TEST_DATABASE_URL');
   const nodes: ServerNode[] = [];
+  const nodeEnv = (seed: boolean) => ({ DATABASE_URL: database.url, CGM_SEED: seed ? '1' : '0', CGM_TRUST_PROXY_HOPS: '1', ...env });
   for (let i = 0; i < count; i++) {
     const name = String.fromCharCode(65 + i);
     const dataDir = mkdtempSync(join(tmpdir(), `cgm-node-${name}-`));
-    const started = await launch(dataDir, { DATABASE_URL: database.url, CGM_SEED: i === 0 ? '1' : '0', CGM_TRUST_PROXY_HOPS: '1', ...env });
+    const started = await launch(dataDir, nodeEnv(i === 0));
     nodes.push({ name, port: started.port, baseUrl: `http://127.0.0.1:${started.port}`, child: started.child, dataDir, output: started.output });
   }
   const proxy = await startProxy(nodes);
@@ -81,6 +84,12 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
     },
     kill(name) {
       nodes.find((n) => n.name === name)!.child.kill('SIGKILL');
+    },
+    async revive(name) {
+      const node = nodes.find((n) => n.name === name)!;
+      const started = await launch(node.dataDir, nodeEnv(false));
+      Object.assign(node, { port: started.port, baseUrl: `http://127.0.0.1:${started.port}`, child: started.child, output: started.output });
+      proxy.down.delete(name);
     },
     async stop() {
       proxy.server.closeAllConnections();
@@ -142,6 +151,7 @@ async function startProxy(nodes: ServerNode[]) {
     server,
     baseUrl: `http://127.0.0.1:${port}`,
     served,
+    down,
     get retried() {
       return state.retried;
     },
