@@ -154,21 +154,7 @@ async function liveOpen(page: Page) {
   await expect(page.locator('[data-live="open"]')).toBeAttached({ timeout: 15_000 });
 }
 
-/**
- * The live stream and alarms come from the server's alert engine (issue 20, the server part).
- * Until a server has them it answers 404, and these tests say so instead of failing.
- */
-async function serverHasLiveAlerts(): Promise<boolean> {
-  const response = await fetch(`${API_URL}/api/live`, { method: 'GET', headers: { accept: 'text/event-stream' }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
-  await response?.body?.cancel().catch(() => {});
-  return response !== null && response.status !== 404;
-}
-
 test.describe('live page', () => {
-  test.beforeAll(async () => {
-    test.skip(!(await serverHasLiveAlerts()), 'this server has no live stream yet (GET /api/live answers 404)');
-  });
-
   test('a reading uploaded through the Nightscout API is on the follower\'s open home page within 2 s, with no reload', async ({ browser }) => {
     const upload = await nightscoutUploader('human');
     const { context, page } = await signedInContext(browser, 'follower');
