@@ -61,6 +61,15 @@ describe('profile and settings', () => {
     expect(byId).toMatchObject({ unit: 'mg/dL', timeZone: 'Europe/London' });
   });
 
+  it('saves how often an unacknowledged alert repeats, keeps it when a save leaves it out, and refuses less than 5 minutes', async () => {
+    const thresholds = { unit: 'mg/dL' as const, targetLow: 80, targetHigh: 170, lowAlert: 72, urgentLowAlert: 54, highAlert: 240, urgentHighAlert: 320 };
+    expect((await demo.saveMemberSeting(thresholds)).alertRepeatMinutes, 'the default').toBe(30);
+    expect((await demo.saveMemberSeting({ ...thresholds, alertRepeatMinutes: 15 })).alertRepeatMinutes).toBe(15);
+    expect((await demo.saveMemberSeting(thresholds)).alertRepeatMinutes).toBe(15);
+    await expect(demo.saveMemberSeting({ ...thresholds, alertRepeatMinutes: 3 })).rejects.toMatchObject({ code: 400 });
+    expect((await demo.loadMyMemberInfo()).memberInfos[0]!.memberSeting.alertRepeatMinutes).toBe(15);
+  });
+
   it('uploads an avatar, serves it, and the client prefixes the URL', async () => {
     const fileServer = server.client({ fileServerUrl: 'https://files.example' });
     fileServer.token.value = (demo as unknown as { token: { value: string } }).token.value;

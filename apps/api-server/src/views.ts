@@ -8,6 +8,7 @@ import type {
   PublicLink,
   SensorSession,
 } from '@cgm-portal/api-client/contract';
+import { DEFAULT_REPEAT_MINUTES } from './alerts/rules';
 import type { DeviceRow, EventRow, FollowerRow, MemberRow, PublicLinkRow, SessionRow } from './store/types';
 
 // Rows of the store turned into the contract's shapes: one place for every field name.
@@ -21,6 +22,7 @@ export function memberSetingOf(m: MemberRow): MemberSeting {
     lowAlert: m.lowAlert,
     urgentLowAlert: m.urgentLowAlert,
     urgentHighAlert: m.urgentHighAlert,
+    alertRepeatMinutes: m.alertRepeatMinutes ?? DEFAULT_REPEAT_MINUTES,
   };
 }
 

@@ -16,6 +16,11 @@ export const memberSeting = z
     lowAlert: mgdl,
     urgentLowAlert: mgdl,
     urgentHighAlert: mgdl,
+    /**
+     * Minutes between repeats of an alert nobody acknowledged (urgent low always repeats every 5).
+     * Not in the spec: servers without live alerts leave it out, and a save without it keeps it.
+     */
+    alertRepeatMinutes: z.number().int().min(5).max(240).optional(),
   })
   .strict()
   .refine((s) => s.targetLow < s.targetHigh, { message: 'targetLow < targetHigh', path: ['targetLow'] })
