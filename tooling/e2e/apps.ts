@@ -18,4 +18,7 @@ export const API_PORT = base;
 export const MAIL_SMTP_PORT = base + 8;
 export const MAIL_HTTP_URL = `http://127.0.0.1:${base + 9}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
+/** The Web Push service the server delivers to in the browser tests (https), and what it received (http). */
+export const PUSH_SERVICE_PORT = base + 10;
+export const PUSH_RECEIVED_URL = `http://127.0.0.1:${base + 11}`;
 export const appUrl = (app: AppUnderTest, path = '/') => `http://127.0.0.1:${app.port}${path}`;

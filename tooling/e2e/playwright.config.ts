@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH } from '@cgm-portal/api-server/chromium';
+import { ensurePushCertificate } from '@cgm-portal/api-server/push-service';
 import { defineConfig } from '@playwright/test';
-import { API_PORT, APPS, MAIL_HTTP_URL, MAIL_SMTP_PORT, appUrl } from './apps';
+import { API_PORT, APPS, MAIL_HTTP_URL, MAIL_SMTP_PORT, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from './apps';
 
 // Launched as the server's PDF printer launches it.
 const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
@@ -11,6 +12,9 @@ const executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cgm-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const apiTarget = `http://127.0.0.1:${API_PORT}`;
+// The test push service's certificate, made before the server starts so the server can trust it.
+const pushCertificateDir = join(dataDir, 'push-service');
+const { certificateFile: pushCertificate } = ensurePushCertificate(pushCertificateDir);
 
 export default defineConfig({
   testDir: './tests',
@@ -47,6 +51,12 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `pnpm --dir ../../apps/api-server exec tsx src/test-support/push-service-cli.ts ${PUSH_SERVICE_PORT} ${new URL(PUSH_RECEIVED_URL).port} ${pushCertificateDir}`,
+      url: `${PUSH_RECEIVED_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `node ../../apps/api-server/dist/main.js`,
       url: `${apiTarget}/readyz`,
       env: {
@@ -61,6 +71,9 @@ export default defineConfig({
         CGM_SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         CGM_MAIL_FROM: 'CGM Portal <no-reply@cgm-portal.example>',
         CGM_LOG_FILE: join(dataDir, 'server.log'),
+        // Web Push goes to the test's own push service on loopback, over https it trusts.
+        NODE_EXTRA_CA_CERTS: pushCertificate,
+        CGM_PUSH_SERVICE_HOSTS: '127.0.0.1',
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,4 +1,5 @@
 import { ResponseCode, type PushDevice } from '@cgm-portal/api-client/contract';
+import { templateLanguage } from '../delivery/templates';
 import { notFound, Problem, type CallContext, type Deps } from '../http';
 import type { PushDeviceRow } from '../store/types';
 import { enqueuePushDelivery } from './push-jobs';
@@ -53,13 +54,14 @@ export const pushCalls = {
     return {};
   },
 
-  async sendTestNotification({ deps, viewer }: CallContext<'sendTestNotification'>) {
+  async sendTestNotification({ deps, viewer, lanCode }: CallContext<'sendTestNotification'>) {
     pushSettings(deps);
     const devices = await deps.store.listPushDevices(viewer.member.id);
     if (devices.length === 0) throw new Problem(ResponseCode.notFound, 'noPushDevice');
     const now = deps.now();
+    // In the language of the page that asked: the account's remembered language is saved only after this call.
     for (const device of devices) {
-      await enqueuePushDelivery(deps.store, { deviceId: device.id, recipientId: viewer.member.id, message: { kind: 'test' } }, now);
+      await enqueuePushDelivery(deps.store, { deviceId: device.id, recipientId: viewer.member.id, message: { kind: 'test', lang: templateLanguage(lanCode) } }, now);
     }
     return {};
   },

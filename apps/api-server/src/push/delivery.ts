@@ -1,3 +1,4 @@
+import { Agent } from 'node:https';
 import webPush from 'web-push';
 import type { AlarmPush } from '@cgm-portal/api-client/contract';
 import { canView } from '../access';
@@ -29,6 +30,11 @@ export interface PushDeliveryDeps {
 /** An alarm older than this is not worth waking a phone that was offline: repeats carry the news. */
 export const ALARM_PUSH_TTL_SECONDS = 30 * 60;
 const TEST_PUSH_TTL_SECONDS = 5 * 60;
+/**
+ * Connections to the push services are kept open and reused: a TLS handshake per push would cost
+ * more than the push (the benchmark counts connections).
+ */
+const pushServiceAgent = new Agent({ keepAlive: true, maxSockets: 64 });
 /** A push service that does not answer within this is retried through the queue. */
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -85,7 +91,7 @@ export function pushJobHandlers(deps: PushDeliveryDeps): Record<string, JobHandl
       } else {
         const recipient = await deps.store.getMember(recipientId);
         if (!recipient) return;
-        push = testPushMessage(recipient);
+        push = testPushMessage({ ...recipient, lang: message.lang ?? recipient.lang });
       }
 
       try {
@@ -95,6 +101,7 @@ export function pushJobHandlers(deps: PushDeliveryDeps): Record<string, JobHandl
           urgency,
           topic,
           timeout: SEND_TIMEOUT_MS,
+          agent: pushServiceAgent,
           contentEncoding: 'aes128gcm',
         });
       } catch (error) {

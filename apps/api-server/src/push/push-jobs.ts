@@ -18,7 +18,7 @@ export const pushDeliveryPayload = z
     deviceId: id,
     /** The account the device belonged to when queued: a device taken over by another account since gets nothing. */
     recipientId: id,
-    message: z.discriminatedUnion('kind', [z.object({ kind: z.literal('test') }).strict(), z.object({ kind: z.literal('alarm'), alarmId: id }).strict()]),
+    message: z.discriminatedUnion('kind', [z.object({ kind: z.literal('test'), lang: z.string().max(10).optional() }).strict(), z.object({ kind: z.literal('alarm'), alarmId: id }).strict()]),
   })
   .strict();
 export type PushDeliveryPayload = z.infer<typeof pushDeliveryPayload>;

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,8 @@ export interface TestPushService {
   /** Trust this file (NODE_EXTRA_CA_CERTS) to reach the service. */
   certificateFile: string;
   received: ReceivedPush[];
+  /** TLS connections accepted so far (keep-alive reuse shows as fewer connections than pushes). */
+  connections(): number;
   /** A browser's subscription at `/push/<name>`, with fresh keys. */
   subscriber(name: string): Subscriber;
   /** The next answers for `/push/<name>`, in order (then 201). */
@@ -47,14 +49,24 @@ export interface TestPushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<TestPushService> {
-  const dir = mkdtempSync(join(tmpdir(), 'cgm-push-service-'));
+/** A certificate for https://127.0.0.1 in `dir` (made once, with openssl), for the service and for whoever must trust it. */
+export function ensurePushCertificate(dir: string): { keyFile: string; certificateFile: string } {
   const keyFile = join(dir, 'key.pem');
   const certificateFile = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certificateFile,
-  ], { stdio: 'ignore' });
+  if (!existsSync(certificateFile)) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certificateFile,
+    ], { stdio: 'ignore' });
+  }
+  return { keyFile, certificateFile };
+}
+
+/** `port` 0 picks a free one; `certificateDir` keeps the certificate (made there if missing), else a temporary one. */
+export async function startPushService(options: { port?: number; certificateDir?: string } = {}): Promise<TestPushService> {
+  const dir = options.certificateDir ?? mkdtempSync(join(tmpdir(), 'cgm-push-service-'));
+  const { keyFile, certificateFile } = ensurePushCertificate(dir);
 
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number[]>();
@@ -71,9 +83,9 @@ export async function startPushService(): Promise<TestPushService> {
       for (const wake of waiters) wake();
     });
   });
-  // The server under test keeps connections alive; a closing test must not wait for them.
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let connections = 0;
+  server.on('secureConnection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const origin = `https://127.0.0.1:${port}`;
   const pushesTo = (name: string) => received.filter((r) => r.path === `/push/${name}`);
@@ -82,6 +94,7 @@ export async function startPushService(): Promise<TestPushService> {
     origin,
     certificateFile,
     received,
+    connections: () => connections,
     pushesTo,
     subscriber(name) {
       const ua = createECDH('prime256v1');
@@ -116,9 +129,10 @@ export async function startPushService(): Promise<TestPushService> {
       return pushesTo(name);
     },
     async close() {
+      // The server under test keeps connections alive; a closing test must not wait for them.
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.certificateDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,104 @@
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { decryptAes128gcm } from '@cgm-portal/api-server/push-service';
+import { APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
+import { callApi, currentToken, expectSignedIn, signIn, type AccountName } from '../demo';
+
+/**
+ * Issue 20, Web Push end to end: the server writes a push in the recipient's language, encrypts
+ * it for the device (RFC 8291) and sends it to a push service on loopback (the test's own, over
+ * https); the test decrypts it with the device's keys and hands it to the page's service worker
+ * through the DevTools Protocol, as a browser's push service would; the worker shows it.
+ */
+
+const [human16] = APPS;
+const origin = appUrl(human16, '/').replace(/\/$/, '');
+
+/** A browser's push subscription, with its own keys, at an endpoint of the test's push service. */
+function device(name: string) {
+  const keys: ECDH = createECDH('prime256v1');
+  keys.generateKeys();
+  const auth = randomBytes(16);
+  const endpoint = `https://127.0.0.1:${PUSH_SERVICE_PORT}/push/${name}-${Date.now()}`;
+  return {
+    endpoint,
+    path: new URL(endpoint).pathname,
+    subscription: { endpoint, expirationTime: null, keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+    decrypt: (body: string) => decryptAes128gcm(Buffer.from(body, 'base64'), keys, auth),
+  };
+}
+type Device = ReturnType<typeof device>;
+
+interface ReceivedPush {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+async function pushesTo(target: Device): Promise<ReceivedPush[]> {
+  const all = (await (await fetch(`${PUSH_RECEIVED_URL}/pushes`)).json()) as ReceivedPush[];
+  return all.filter((p) => p.path === target.path);
+}
+
+/** Signs in through the form in `language`, with notifications allowed for the app. */
+async function signedIn(browser: Browser, account: AccountName, language: string) {
+  const context = await browser.newContext();
+  await context.grantPermissions(['notifications'], { origin });
+  const page = await context.newPage();
+  await page.goto(appUrl(human16, '/login'));
+  await page.evaluate((lang) => localStorage.setItem('hippoLang', lang), language);
+  await signIn(page, human16, account);
+  await expectSignedIn(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  const token = (await currentToken(page))!;
+  const api = (path: string, body: unknown) => callApi(path, body, { xToken: token, lanCode: language });
+  return { context, page, api };
+}
+
+/** Delivers `data` to the page's service worker as a push service would (DevTools Protocol). */
+async function deliverToServiceWorker(page: Page, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  await cdp.detach();
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
+  );
+
+test.describe('Web Push', () => {
+  for (const [language, title, body, dir] of [
+    ['en', 'Test notification', 'Alerts will reach this device.', 'ltr'],
+    ['ar', 'إشعار تجريبي', 'ستصل التنبيهات إلى هذا الجهاز.', 'rtl'],
+  ] as const) {
+    test(`the service worker shows the server's push in the recipient's language (${language})`, async ({ browser }) => {
+      const { context, page, api } = await signedIn(browser, 'follower', language);
+      const phone = device(`follower-${language}`);
+      expect((await api('/web/push/addPushDevice', { subscription: phone.subscription, name: 'Chromium · Linux' })).code).toBe(200);
+      expect((await api('/web/push/sendTestNotification', {})).code).toBe(200);
+
+      await expect.poll(async () => (await pushesTo(phone)).length, { timeout: 15_000 }).toBe(1);
+      const [push] = await pushesTo(phone);
+      expect(push!.headers['content-encoding']).toBe('aes128gcm');
+      const payload = phone.decrypt(push!.body);
+      await deliverToServiceWorker(page, payload);
+      await expect.poll(() => shownNotifications(page)).toEqual([{ title, body, lang: language, dir, tag: 'test' }]);
+
+      // The device list says it was notified, and never shows where or with which keys.
+      const listed = await api('/web/push/loadPushDevices', {});
+      expect(listed.rows).toEqual([expect.objectContaining({ name: 'Chromium · Linux', lastNotifiedAt: expect.any(Number) })]);
+      expect(JSON.stringify(listed)).not.toContain(phone.subscription.keys.p256dh);
+      expect(JSON.stringify(listed)).not.toContain(phone.endpoint);
+      const { id } = (listed.rows as { id: number }[])[0]!;
+      expect((await api('/web/push/removePushDevice', { id })).code).toBe(200);
+      await context.close();
+    });
+  }
+});
