@@ -22,6 +22,7 @@ import { drainListeners, startListeners } from './serving/listeners';
 import { loadSites } from './serving/sites';
 import { JobWorker, type JobHandler } from './jobs/queue';
 import { pushJobHandlers } from './push/delivery';
+import { noticeJobHandlers } from './delivery/notice-jobs';
 
 // `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
 // database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
@@ -126,6 +127,7 @@ async function serveOrSeed(seedOnly: boolean) {
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, crossServer.socketAdapter);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
   const jobHandlers: Record<string, JobHandler> = {
+    ...noticeJobHandlers(deps.platform),
     ...(deps.push ? pushJobHandlers({ store: deps.store, push: deps.push, now: deps.now, alarmLookup: (alarmId, recipientId, at) => alarmForPush(deps.store, alarmId, recipientId, at) }) : {}),
   };
   const worker = new JobWorker({

@@ -1,5 +1,6 @@
 import { FollowerStatus, ResponseCode } from '@cgm-portal/api-client/contract';
 import { requireCgmUser } from '../access';
+import { enqueueNotice } from '../delivery/notice-jobs';
 import { notFound, Problem, type CallContext, type Deps } from '../http';
 import type { FollowerRow, MemberRow } from '../store/types';
 import { followerOf } from '../views';
@@ -133,12 +134,11 @@ export const followerCalls = {
         ...fields,
       });
     });
-    // The member hears of it where they are, in their language; a mail that fails does not undo the request.
+    // The member hears of it where they are, in their language, through the job queue: a mail
+    // server that is down delays the mail (it is tried again) and never undoes the request.
     if (member.email) {
       const who = viewer.member;
-      await deps.platform
-        .deliverNotice(member.email, { kind: 'followerRequest', name: who.memberName, email: who.email ?? who.mobile ?? '' }, member.lang ?? 'en')
-        .catch((error: unknown) => console.error('follow request notice not sent', error));
+      await enqueueNotice(deps.store, member.email, { kind: 'followerRequest', name: who.memberName, email: who.email ?? who.mobile ?? '' }, member.lang ?? 'en', deps.now());
     }
     return { item: followerOf((await deps.store.getFollower(id))!, 'follower') };
   },
