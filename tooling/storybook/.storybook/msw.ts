@@ -1,5 +1,4 @@
 import { createMswHandlers } from '@cgm-portal/api-server/msw';
-import { createInMemoryApp } from '@cgm-portal/api-server/in-memory';
 import type { RequestHandler } from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
 // sql.js's WebAssembly SQLite, emitted by Vite as a hashed asset of Storybook only.
@@ -15,6 +14,9 @@ let worker: Promise<SetupWorker> | undefined;
 
 export function startMsw(): Promise<SetupWorker> {
   worker ??= (async () => {
+    // Loaded on the first story that talks to the server: the server, Kysely and sql.js stay
+    // out of the chunk every other story (charts, ui) loads.
+    const { createInMemoryApp } = await import('@cgm-portal/api-server/in-memory');
     const app = await createInMemoryApp({ wasmUrl: sqlWasmUrl });
     const w = setupWorker(...createMswHandlers(app));
     await w.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: './mockServiceWorker.js' } });
