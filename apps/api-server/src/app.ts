@@ -22,7 +22,6 @@ import { importCalls } from './imports/calls';
 import { mountNightscout } from './nightscout/routes';
 import { uploadSecretCalls } from './nightscout/secrets';
 import { settingCalls } from './routes/settings';
-import { pendingAlertCalls } from './routes/alerts-pending';
 import { pushCalls } from './push/calls';
 import { alertCalls } from './alerts/calls';
 import { mountLiveStream } from './alerts/live-stream';
@@ -42,7 +41,6 @@ const handlers = {
   ...uploadSecretCalls,
   ...importCalls,
   ...exportCalls,
-  ...pendingAlertCalls,
   ...pushCalls,
   ...alertCalls,
 } satisfies Handlers;

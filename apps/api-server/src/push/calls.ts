@@ -2,6 +2,8 @@ import { ResponseCode, type PushDevice } from '@cgm-portal/api-client/contract';
 import { templateLanguage } from '../delivery/templates';
 import { notFound, Problem, type CallContext, type Deps } from '../http';
 import type { PushDeviceRow } from '../store/types';
+import { acknowledgeAlarm, snoozeAlarm } from '../alerts/alert-service';
+import { verifyActionToken } from './action-token';
 import { enqueuePushDelivery } from './push-jobs';
 import { isAllowedEndpoint, isValidSubscriptionKeys, MAX_PUSH_DEVICES, type PushSettings } from './push-service';
 
@@ -51,6 +53,21 @@ export const pushCalls = {
     pushSettings(deps);
     // Another account's device answers as one that does not exist.
     if (!(await deps.store.deletePushDevice(input.id, viewer.member.id))) throw notFound();
+    return {};
+  },
+
+  /**
+   * A notification's Acknowledge or Snooze, from the service worker with no session: the push's
+   * signed token names the alarm and the recipient. Whether that recipient may still act on the
+   * member's alarms is decided now, by the alert calls, as for a signed-in tap.
+   */
+  async notificationAction({ deps, input }: CallContext<'notificationAction'>) {
+    const settings = pushSettings(deps);
+    const now = deps.now();
+    const claim = await verifyActionToken(input.token, settings.vapid.privateKey, now);
+    if (!claim) throw new Problem(ResponseCode.linkExpired, 'notificationExpired');
+    if (input.action === 'acknowledge') await acknowledgeAlarm(deps.store, claim.alarmId, claim.recipientId, { now });
+    else await snoozeAlarm(deps.store, claim.alarmId, claim.recipientId, input.action === 'snooze30' ? 30 : 60, now);
     return {};
   },
 
