@@ -8,8 +8,8 @@ export { DailyTrendChart, DEFAULT_DAILY_TREND_CHART_LABELS, dailyTrendFromProfil
 export type { DailyTrendChartLabels, DailyTrendChartProps, DailyTrendPoint } from './daily-trend/daily-trend-chart';
 export { DailySmallMultiples, DEFAULT_DAILY_SMALL_MULTIPLES_LABELS } from './daily-small-multiples/daily-small-multiples';
 export type { DailySmallMultiplesLabels, DailySmallMultiplesProps, SmallMultipleDay } from './daily-small-multiples/daily-small-multiples';
-export { SessionOverview, DEFAULT_SESSION_OVERVIEW_LABELS } from './session-overview/session-overview';
-export type { SensorSession, SensorSessionStatus, SessionOverviewLabels, SessionOverviewProps } from './session-overview/session-overview';
+export { SessionOverview, DEFAULT_SESSION_OVERVIEW_LABELS, sessionTimelineRows } from './session-overview/session-overview';
+export type { SensorSession, SensorSessionStatus, SessionOverviewLabels, SessionOverviewProps, SessionTimelineRow } from './session-overview/session-overview';
 export { EventGlyph, EventLegend, EVENT_STYLES, EVENT_TYPES, DEFAULT_EVENT_LABELS } from './event-markers/event-markers';
 export type { GlucoseChartEvent, GlucoseEventType } from './event-markers/event-markers';
 export {

@@ -70,8 +70,8 @@ export function useChartLabels() {
       olderHighRiskGoals: t('agp.goalsOlderHighRisk'),
       below: t('ranges.below', { value: '{value}' }),
       above: t('ranges.above', { value: '{value}' }),
-      inRange: `${t('ranges.target')} {range}`,
-      goalLine: '{name}: {value} ({goal})',
+      greaterThan: t('agp.goalGreaterThan', { value: '{value}' }),
+      lessThan: t('agp.goalLessThan', { value: '{value}' }),
       met: t('agp.goalMet'),
       notMet: t('agp.goalNotMet'),
       noData: t('common.noData'),
@@ -107,6 +107,7 @@ export function useChartLabels() {
       active: t('session.active'),
       expired: t('session.expired'),
       ended: t('session.ended'),
+      empty: t('session.noneInPeriod'),
     };
     return { trace, agp, tir, trend, daily, sessions, events };
     // The language is a dependency: t is stable across language changes.

@@ -123,7 +123,7 @@ export function HomeScreen() {
             />
           }
         >
-          {todayQuery.isPending ? <LoadingBlock height="120px" /> : <TirBreakdown percentages={todayTir} ranges={tirRanges} isPet={isPet} spanMinutes={(now - today.startOfToday) / 60_000} />}
+          {todayQuery.isPending ? <LoadingBlock height="120px" /> : <TirBreakdown percentages={todayTir} ranges={tirRanges} isPet={isPet} period={`${t('common.today')} · ${t('report.dateRange', { from: format.time(today.startOfToday), to: format.time(now) })}`} />}
         </Section>
       </SimpleGrid>
 
@@ -199,8 +199,9 @@ export function HomeScreen() {
           ) : (
             <SessionOverview
               sessions={toChartSessions(sessions.data.rows)}
-              start={period.from}
-              end={period.to}
+              // The recent sensors' whole wear, not only the 14 days: one bar per sensor from insertion to end.
+              start={Math.min(period.from, ...sessions.data.rows.map((s) => s.startTime))}
+              end={now}
               now={now}
               timeZone={timeZone}
               locale={format.chartLocale}
