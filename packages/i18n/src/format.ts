@@ -176,3 +176,12 @@ export function isolate(text: string): string {
 export function formatRange(low: string, high: string): string {
   return isolate(`${isolate(low)}–${isolate(high)}`);
 }
+
+/**
+ * Parts of one description joined as the language joins a list of measures (Intl's "unit" list:
+ * "Running, 45 min" in English, "الجري و45 دقيقة" in Arabic, "،" in Persian): never a Latin comma
+ * inside right-to-left text.
+ */
+export function formatList(items: readonly string[], lang: LanguageCode): string {
+  return new Intl.ListFormat(intlLocale(lang), { type: 'unit', style: 'short' }).format(items);
+}

@@ -6,5 +6,5 @@ export type { LocaleCatalog, LocaleLoader } from './locale-loaders';
 export { I18nProvider, useLanguage } from './i18n-provider';
 export type { I18nProviderProps, LanguageState } from './i18n-provider';
 export { useTranslation, Trans } from 'react-i18next';
-export { formatDate, formatDateTime, formatTime, formatNumber, formatPercent, formatRange, intlLocale, isolate, LOCALE_FORMATS, missingLocaleNames, monthNames } from './format';
+export { formatDate, formatDateTime, formatList, formatTime, formatNumber, formatPercent, formatRange, intlLocale, isolate, LOCALE_FORMATS, missingLocaleNames, monthNames } from './format';
 export type { DateFormatOptions, LocaleFormatRule, LocaleNames, NumberFormatOptions } from './format';

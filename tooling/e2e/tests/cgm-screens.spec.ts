@@ -48,7 +48,9 @@ test.describe('status overview', () => {
       await page.getByText(translated(lang, 'home.glucoseOnly')).click();
       // Standard versus custom TIR.
       await page.getByRole('button', { name: translated(lang, 'home.standardTir') }).click();
-      await expect(page.getByTestId('today-tir').getByTestId('tir-target')).toContainText('%');
+      await expect(page.getByTestId('today-tir').locator('[data-range="target"] [data-range-percent]')).toContainText('%');
+      // The period of the time-in-range card is named: today, not the 14 days of the metrics beside it.
+      await expect(page.getByTestId('today-tir').getByTestId('tir-period')).toContainText(translated(lang, 'common.today'));
       await expect(page.getByTestId('loading')).toHaveCount(0, { timeout: 20_000 });
       await shot(page, info, `home-${app.id}-${lang}`);
     });
@@ -122,9 +124,12 @@ test.describe('glucose report', () => {
       await page.getByRole('button', { name: translated('en', `report.${pick}`), exact: true }).click();
       await expect(metric(page, 'report-statistics', 'mean')).toContainText(/\d/, { timeout: 20_000 });
     }
-    for (const id of ['mean', 'max', 'min', 'sd', 'cv', 'highCount', 'lowCount', 'normalCount', 'eA1c', 'eA1cMmolMol', 'gmi', 'gri', 'mage', 'modd', 'lage', 'activeTime', 'maxVariation']) {
+    for (const id of ['mean', 'max', 'min', 'sd', 'cv', 'highCount', 'lowCount', 'normalCount', 'eA1c', 'gmi', 'gri', 'mage', 'modd', 'lage', 'activeTime', 'maxVariation']) {
       await expect(metric(page, 'report-statistics', id)).toContainText(/\d/);
     }
+    // GMI and estimated A1c each once, with both units in the one tile.
+    for (const key of ['report.gmi', 'report.eA1c']) await expect(page.getByTestId('report-statistics').getByText(translated('en', key), { exact: true })).toHaveCount(1);
+    await expect(page.getByTestId('report-statistics').getByTestId('metric-gmi')).toContainText(translated('en', 'units.mmolMol'));
     await expect(page.getByTestId('six-hour-tir').locator('tbody tr')).toHaveCount(4);
     await expect(page.getByTestId('report-agp').locator('figure')).toBeVisible();
     await shot(page, info, 'report-14-days');

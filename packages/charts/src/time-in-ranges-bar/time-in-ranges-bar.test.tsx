@@ -20,30 +20,43 @@ describe('TimeInRangesBar', () => {
     expect(rows[4]).toMatch(/^Very low<54/);
   });
 
-  it('lists the consensus goals with met or not met', () => {
-    render(<TimeInRangesBar percentages={{ veryLow: 0.5, low: 2, target: 72, high: 20, veryHigh: 5.5 }} unit="mg/dL" width={480} />);
-    expect(screen.getByText('Goals for type 1 and type 2 diabetes')).toBeTruthy();
-    const items = screen.getAllByRole('listitem').map((li) => strip(li.textContent ?? ''));
-    expect(items).toHaveLength(5);
-    expect(items[0]).toMatch(/In range 70–180 mg\/dL: 72% \(goal >70%\) — met$/);
-    expect(items[4]).toMatch(/Above 250 mg\/dL: 5.5%|Above 250 mg\/dL: 6%/);
-    expect(items[4]).toMatch(/not met$/);
+  const goalsOf = (container: HTMLElement) =>
+    Object.fromEntries(Array.from(container.querySelectorAll('[data-range]')).map((g) => [g.getAttribute('data-range'), strip(g.querySelector('[data-goal]')?.textContent ?? '')]));
+
+  it('writes each consensus goal once, beside the range it concerns, with a sign and words', () => {
+    const { container } = render(<TimeInRangesBar percentages={{ veryLow: 0.5, low: 2, target: 72, high: 20, veryHigh: 5.5 }} unit="mg/dL" width={900} />);
+    const goals = goalsOf(container);
+    expect(goals.target).toBe('✓ Goal met · Greater than 70%');
+    expect(goals.veryLow).toBe('✓ Goal met · Less than 1%');
+    expect(goals.low).toBe('Below 70 mg/dL: 3% · ✓ Goal met · Less than 4%');
+    expect(goals.high).toMatch(/^Above 180 mg\/dL: 25.5% · ✗ Goal not met · Less than 25%$|^Above 180 mg\/dL: 26% · ✗ Goal not met · Less than 25%$/);
+    expect(goals.veryHigh).toBe('✗ Goal not met · Less than 5%');
+    // No separate goal list or legend repeats the ranges.
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(container.querySelectorAll('[data-goal]')).toHaveLength(5);
   });
 
   it('never prints a goal line that contradicts its verdict', () => {
-    // 1.2 % very low rounds to "1 %", which would read "1% (goal <1%) — not met".
-    render(<TimeInRangesBar percentages={{ veryLow: 1.2, low: 2.76, target: 69.6, high: 22, veryHigh: 4.44 }} unit="mg/dL" width={480} />);
-    const items = screen.getAllByRole('listitem').map((li) => strip(li.textContent ?? ''));
-    expect(items[0]).toMatch(/: 69.6% \(goal >70%\) — not met$/);
-    expect(items[1]).toMatch(/Below 70 mg\/dL: 3.96% \(goal <4%\) — met$/);
-    expect(items[2]).toMatch(/Below 54 mg\/dL: 1.2% \(goal <1%\) — not met$/);
-    expect(items[3]).toMatch(/: 26% \(goal <25%\) — not met$/);
+    // 1.2 % very low rounds to "1 %", which would read "1% … <1% — not met".
+    const { container } = render(<TimeInRangesBar percentages={{ veryLow: 1.2, low: 2.76, target: 69.6, high: 22, veryHigh: 4.44 }} unit="mg/dL" width={900} />);
+    const goals = goalsOf(container);
+    expect(goals.low).toBe('Below 70 mg/dL: 3.96% · ✓ Goal met · Less than 4%');
+    expect(goals.veryLow).toBe('✗ Goal not met · Less than 1%');
+    expect(goals.target).toBe('✗ Goal not met · Greater than 70%');
   });
 
-  it('uses the older/high-risk goals when asked', () => {
-    render(<TimeInRangesBar percentages={percentages} unit="mmol/L" goals="olderHighRisk" width={480} />);
-    expect(screen.getByText('Goals for older or high-risk people')).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  it('puts a combined goal’s verdict on a line of its own in a narrow chart', () => {
+    const { container } = render(<TimeInRangesBar percentages={{ veryLow: 0.5, low: 2, target: 72, high: 20, veryHigh: 5.5 }} unit="mmol/L" width={330} />);
+    const low = container.querySelector('[data-range="low"] [data-goal]')!;
+    expect(Array.from(low.querySelectorAll('tspan')).map((t) => strip(t.textContent ?? '').trim())).toEqual(['Below 3.9 mmol/L: 3%', '✓ Goal met · Less than 4%']);
+  });
+
+  it('uses the older/high-risk goals when asked, and none for pets', () => {
+    const { container } = render(<TimeInRangesBar percentages={percentages} unit="mmol/L" goals="olderHighRisk" width={480} />);
+    expect(container.querySelectorAll('[data-goal]')).toHaveLength(3);
+    cleanup();
+    const none = render(<TimeInRangesBar percentages={percentages} unit="mmol/L" goals="none" width={480} />);
+    expect(none.container.querySelectorAll('[data-goal]')).toHaveLength(0);
   });
 
   it('keeps a tiny very-low share visible', () => {

@@ -1,13 +1,11 @@
 import type { GlucoseRanges, RangePercentages } from '@cgm-portal/glucose-metrics';
-import type { ReactNode } from 'react';
-import { Fragment } from 'react';
 import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
 import type { GlucoseRangeKey, GoalSet, RangeGoal } from '../clinical';
 import { CONSENSUS_GOALS, GLUCOSE_RANGE_COLORS, RANGE_KEYS, goalValue, isGoalMet } from '../clinical';
 import { ChartFrame, chartSvgStyle } from '../internal/chart-frame';
 import { RangePatterns, rangePatternUrl } from '../internal/range-patterns';
 import { useSvgId } from '../internal/svg-id';
-import { chartFont, fillTemplateParts } from '../internal/text';
+import { chartFont, fillTemplate } from '../internal/text';
 import { estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
@@ -32,12 +30,11 @@ export interface TimeInRangesBarLabels {
   below: string;
   /** Placeholder {value}. */
   above: string;
-  /** Placeholder {range}, e.g. "70–180 mg/dL". */
-  inRange: string;
-  /** Placeholders {name}, {value}, {goal}. */
-  goalLine: string;
   met: string;
   notMet: string;
+  /** A goal's bound, "{value}" the percent number: "Greater than {value}%". */
+  greaterThan: string;
+  lessThan: string;
   noData: string;
 }
 
@@ -55,10 +52,10 @@ export const DEFAULT_TIME_IN_RANGES_BAR_LABELS: Readonly<TimeInRangesBarLabels> 
   olderHighRiskGoals: 'Goals for older or high-risk people',
   below: 'Below {value}',
   above: 'Above {value}',
-  inRange: 'In range {range}',
-  goalLine: '{name}: {value} (goal {goal})',
-  met: 'met',
-  notMet: 'not met',
+  met: 'Goal met',
+  notMet: 'Goal not met',
+  greaterThan: 'Greater than {value}%',
+  lessThan: 'Less than {value}%',
   noData: 'No data',
 });
 
@@ -68,7 +65,7 @@ export interface TimeInRangesBarProps {
   unit: GlucoseUnit;
   /** @default DEFAULT_RANGES */
   ranges?: GlucoseRanges;
-  /** Consensus goals to list under the bar; 'none' hides them. @default 'standard' */
+  /** Consensus goals, each written once beside the range it concerns; 'none' hides them. @default 'standard' */
   goals?: GoalSet | 'none';
   width?: number;
   /** @default 240 */
@@ -179,14 +176,27 @@ export function rangeBoundsText(ranges: GlucoseRanges, unit: GlucoseUnit, locale
   };
 }
 
-/** Numbers, signs and units keep left-to-right order inside right-to-left text. */
-function Ltr({ children }: { children: string }) {
-  return <bdi dir="ltr">{children}</bdi>;
+/**
+ * The row each consensus goal is written beside, so every goal appears once: a one-range goal
+ * beside its range, "below 70" (low + very low) beside low, "above 180" beside high.
+ */
+export function goalRows(goals: readonly RangeGoal[]): Partial<Record<GlucoseRangeKey, RangeGoal>> {
+  const rows: Partial<Record<GlucoseRangeKey, RangeGoal>> = {};
+  for (const goal of goals) {
+    const key = goal.ranges.length === 1 ? goal.ranges[0]! : goal.ranges.includes('low') ? 'low' : 'high';
+    rows[key] = goal;
+  }
+  return rows;
 }
 
 /**
  * Stacked bar of the five glucose ranges (very low at the bottom), each with its percent, name
- * and bounds, a texture besides its colour, and the consensus goals listed with met/not met.
+ * and bounds and a texture besides its colour. Each consensus goal is written once, under the
+ * range it concerns, with ✓ or ✗ and "Goal met" / "Goal not met": no separate goal list or legend
+ * repeats the ranges. Shares under 0.5 % keep a 3 px sliver.
+ *
+ * @example
+ * <TimeInRangesBar percentages={timeInRanges(readings)} unit="mmol/L" ranges={ranges} locale="fr" />
  */
 export function TimeInRangesBar(props: TimeInRangesBarProps) {
   const { percentages, unit, ranges = DEFAULT_RANGES, goals = 'standard', width, height = 240, locale = 'en', direction = 'ltr', theme = defaultChartTheme } = props;
@@ -194,52 +204,37 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
   const patternId = useSvgId('tir-pattern');
   const bounds = rangeBoundsText(ranges, unit, locale);
   const pctText = (v: number) => `${formatPercent(v, locale)}%`;
+  const goalOf = goalRows(goals === 'none' ? [] : CONSENSUS_GOALS[goals]);
+  /** The goal written under a range's name: its verdict by sign and words, its bound, and for "below 70" / "above 180" the combined share. */
+  const goalText = (key: GlucoseRangeKey): { text: string; share: string | null; verdict: string; met: boolean } | null => {
+    const goal = goalOf[key];
+    if (!goal || !percentages) return null;
+    const met = isGoalMet(goal, percentages);
+    const bound = fillTemplate(goal.comparator === '>' ? labels.greaterThan : labels.lessThan, { value: formatPercent(goal.percent, locale) });
+    const verdict = `${met ? '✓' : '✗'} ${met ? labels.met : labels.notMet} · ${isolateLtr(bound)}`;
+    if (goal.ranges.length === 1) return { text: verdict, share: null, verdict, met };
+    const threshold = goal.ranges.includes('low') ? ranges.low : ranges.high;
+    const name = fillTemplate(goal.ranges.includes('low') ? labels.below : labels.above, { value: isolateLtr(`${formatGlucose(threshold, unit, locale)} ${unit}`) });
+    // The combined share with enough digits never to contradict its verdict (1.2 % is not "1 %" against "<1 %").
+    const share = `${name}: ${isolateLtr(`${formatPercent(goalValue(goal, percentages), locale, [goal.percent])}%`)}`;
+    return { text: `${share} · ${verdict}`, share, verdict, met };
+  };
+  const withGoals = goals !== 'none' && percentages !== null;
   const table = {
     caption: labels.title,
-    columns: [labels.range, `${unit}`, labels.percent],
-    rows: [...RANGE_KEYS].reverse().map((k) => [labels[k], isolateLtr(bounds[k]), percentages ? isolateLtr(pctText(percentages[k])) : labels.noData]),
+    columns: [labels.range, `${unit}`, labels.percent, ...(withGoals ? [goals === 'olderHighRisk' ? labels.olderHighRiskGoals : labels.standardGoals] : [])],
+    rows: [...RANGE_KEYS].reverse().map((k) => [
+      labels[k],
+      isolateLtr(bounds[k]),
+      percentages ? isolateLtr(pctText(percentages[k])) : labels.noData,
+      ...(withGoals ? [goalText(k)?.text ?? ''] : []),
+    ]),
   };
-  const keyed = (parts: ReactNode[]) => parts.map((part, i) => <Fragment key={i}>{part}</Fragment>);
-  const goalName = (goal: RangeGoal) => {
-    const keys = goal.ranges;
-    if (keys.length === 1 && keys[0] === 'target') return keyed(fillTemplateParts<ReactNode>(labels.inRange, { range: <Ltr>{`${bounds.target} ${unit}`}</Ltr> }));
-    const value = keys.includes('veryLow') ? (keys.includes('low') ? ranges.low : ranges.veryLow) : keys.includes('high') ? ranges.high : ranges.veryHigh;
-    return keyed(fillTemplateParts<ReactNode>(keys.includes('veryLow') ? labels.below : labels.above, { value: <Ltr>{`${formatGlucose(value, unit, locale)} ${unit}`}</Ltr> }));
-  };
-  const goalList =
-    goals !== 'none' && percentages ? (
-      <div style={{ fontFamily: theme.fontFamily, fontSize: theme.fontSize + 1, color: theme.text, marginTop: 6 }}>
-        <div style={{ fontWeight: 700 }}>{goals === 'standard' ? labels.standardGoals : labels.olderHighRiskGoals}</div>
-        <ul style={{ listStyle: 'none', margin: '2px 0 0', padding: 0 }}>
-          {CONSENSUS_GOALS[goals].map((goal) => {
-            const met = isGoalMet(goal, percentages);
-            return (
-              <li key={goal.ranges.join('+')} style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
-                <span aria-hidden="true" style={{ fontWeight: 700, color: met ? GLUCOSE_RANGE_COLORS.target : GLUCOSE_RANGE_COLORS.veryLow }}>
-                  {met ? '✓' : '✗'}
-                </span>
-                <span>
-                  {keyed(
-                    fillTemplateParts<ReactNode>(labels.goalLine, {
-                      name: <span>{goalName(goal)}</span>,
-                      value: <Ltr>{`${formatPercent(goalValue(goal, percentages), locale, [goal.percent])}%`}</Ltr>,
-                      goal: <Ltr>{`${goal.comparator}${formatPercent(goal.percent, locale)}%`}</Ltr>,
-                    }),
-                  )}{' '}
-                  — {met ? labels.met : labels.notMet}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    ) : null;
 
   return (
-    <ChartFrame title={labels.title} width={width} direction={direction} table={table} footer={goalList} className="cgm-time-in-ranges-bar">
+    <ChartFrame title={labels.title} width={width} direction={direction} table={table} className="cgm-time-in-ranges-bar">
       {(w) => {
         const top = 8;
-        const plotHeight = height - 2 * top;
         const rtl = direction === 'rtl';
         const nameSize = theme.fontSize + 1;
         const boundsText = (key: GlucoseRangeKey) => `${bounds[key]} ${unit}`;
@@ -251,7 +246,22 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
           percentWidth: pctWidth,
           labels: percentages ? RANGE_KEYS.map((k) => ({ name: estimateTextWidth(labels[k], nameSize) * 1.1, bounds: estimateTextWidth(` ${boundsText(k)}`, theme.fontSize) * 1.1 })) : [],
         });
-        const { barX, percentX: labelX, nameX, anchor, stacked, textScale } = layout;
+        const { barX, percentX: labelX, nameX, anchor, stacked, textScale, textWidth } = layout;
+        const goalTexts = RANGE_KEYS.map((k) => goalText(k));
+        const widthOf = (text: string) => estimateTextWidth(text, theme.fontSize) * 1.1;
+        // A combined goal ("below 70: 2 %" and its verdict) takes two lines when one does not fit.
+        const splitGoals = goalTexts.some((g) => g && widthOf(g.text) > textWidth);
+        const goalLines = goalTexts.map((g) => (g ? (splitGoals && g.share ? [g.share, g.verdict] : [g.text]) : []));
+        const goalWidest = Math.max(0, ...goalLines.flat().map(widthOf));
+        const goalScale = goalWidest > textWidth ? Math.max(MIN_TEXT_SCALE, textWidth / goalWidest) : 1;
+        // Each label row: the name (and bounds, or bounds on a line of their own), then the goal, if any.
+        const lineHeight = theme.fontSize + 3;
+        const linesPerRow = (stacked ? 2 : 1) + Math.max(0, ...goalLines.map((l) => l.length));
+        const rowGap = linesPerRow * lineHeight + 4;
+        const halfRow = (linesPerRow * lineHeight) / 2;
+        // Tall enough for every label row; the bar keeps the height asked for when that is more.
+        const chartHeight = Math.max(height, RANGE_KEYS.length * rowGap + 2 * top);
+        const plotHeight = chartHeight - 2 * top;
         const heights = percentages ? segmentHeights(percentages, plotHeight) : null;
         const rows: { key: GlucoseRangeKey; mid: number; y0: number; h: number }[] = [];
         let yCursor = top + plotHeight;
@@ -260,20 +270,17 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
           rows.push({ key, y0: yCursor - h, h, mid: yCursor - h / 2 });
           yCursor -= h;
         }
-        // Label rows sit at their segment's middle, pushed apart to one row each (two lines when stacked).
-        const lineHeight = theme.fontSize + 3;
-        const rowGap = stacked ? 2 * lineHeight + 4 : theme.fontSize + 6;
-        const halfRow = stacked ? lineHeight : theme.fontSize / 2;
         const ys = spreadLabelRows(
           rows.map((r) => r.mid),
           rowGap,
           top + halfRow,
-          height - top - halfRow,
+          chartHeight - top - halfRow,
         );
         const nameFont = nameSize * textScale;
         const boundsFont = theme.fontSize * textScale;
+        const goalFont = theme.fontSize * goalScale;
         return (
-          <svg width={w} height={height} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
+          <svg width={w} height={chartHeight} role="img" aria-label={labels.title} style={chartSvgStyle(theme)}>
             <defs>
               <RangePatterns prefix={patternId} />
             </defs>
@@ -288,31 +295,42 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
             {percentages
               ? rows.map((r, i) => {
                   const pattern = rangePatternUrl(patternId, r.key);
-                  const ly = ys[i]!;
+                  const firstLine = ys[i]! - halfRow + lineHeight / 2;
+                  const lineY = (n: number) => firstLine + n * lineHeight;
                   const linkX = rtl ? barX - 2 : barX + BAR_WIDTH + 2;
+                  const goal = goalTexts[i];
                   return (
                     <g key={r.key} data-range={r.key}>
                       {r.h > 0 ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={GLUCOSE_RANGE_COLORS[r.key]} stroke={theme.background} strokeWidth={0.5} /> : null}
                       {r.h > 0 && pattern ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={pattern} /> : null}
-                      <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${ly}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
-                      <text x={labelX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize, 700)}>
+                      <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${lineY(0)}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
+                      <text x={labelX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize, 700)} data-range-percent>
                         {pctText(percentages[r.key])}
                       </text>
                       {stacked ? (
                         <>
-                          <text x={nameX} y={ly - lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
+                          <text x={nameX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
                             {labels[r.key]}
                           </text>
-                          <text x={nameX} y={ly + lineHeight / 2} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={chartFont(theme, boundsFont)}>
+                          <text x={nameX} y={lineY(1)} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={chartFont(theme, boundsFont)}>
                             {isolateLtr(boundsText(r.key))}
                           </text>
                         </>
                       ) : (
-                        <text x={nameX} y={ly} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
+                        <text x={nameX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
                           {labels[r.key]}
                           <tspan fill={theme.mutedText} style={chartFont(theme, boundsFont)}>{` ${isolateLtr(boundsText(r.key))}`}</tspan>
                         </text>
                       )}
+                      {goal ? (
+                        <text textAnchor={anchor} fill={goal.met ? theme.mutedText : theme.text} style={chartFont(theme, goalFont, goal.met ? undefined : 700)} data-goal={goal.met ? 'met' : 'not-met'}>
+                          {goalLines[i]!.map((line, n) => (
+                            <tspan key={n} x={nameX} y={lineY((stacked ? 2 : 1) + n)} dy="0.35em">
+                              {n > 0 ? ` ${line}` : line}
+                            </tspan>
+                          ))}
+                        </text>
+                      ) : null}
                     </g>
                   );
                 })

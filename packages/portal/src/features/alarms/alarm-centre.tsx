@@ -4,7 +4,7 @@ import { formatTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { BellIcon } from '@cgm-portal/ui';
 import { useSession } from '../../session/session-context';
 import { glucoseText } from '../glucose/glucose-format';
-import { TREND_ARROWS, type Trend } from '../glucose/latest-glucose';
+import { TREND_ARROWS, trendArrow, type Trend } from '../glucose/latest-glucose';
 import { isActive, isRinging } from './alarm-model';
 import { useAlarmCentre } from './alarm-centre-context';
 import { useAlarmAction } from './alarm-queries';
@@ -79,9 +79,11 @@ function AlarmCard({ alarm, now }: { alarm: Alarm; now: number }) {
               <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
                 {memberSettings.unit}
               </Text>{' '}
-              <Text as="span" aria-hidden>
-                {TREND_ARROWS[trend]}
-              </Text>
+              {trendArrow(trend) && (
+                <Text as="span" aria-hidden>
+                  {trendArrow(trend)}
+                </Text>
+              )}
             </Text>
           )}
           <Text fontSize="sm" color="fg.muted">

@@ -7,12 +7,12 @@ import { useSession } from '../../session/session-context';
 import { isRinging } from '../alarms/alarm-model';
 import { useAlarmCentre } from '../alarms/alarm-centre-context';
 import { useAlarmAction } from '../alarms/alarm-queries';
-import { TREND_ARROWS } from '../glucose/latest-glucose';
+import { latestGlucose, STALE_AFTER_MINUTES, trendArrow } from '../glucose/latest-glucose';
+import { readingAgeText } from '../glucose/reading-age';
 import { useNow } from '../glucose/use-now';
 import { usePollingFallback } from '../live/live-provider';
 import { useScreenWakeLock, type WakeLockState } from '../live/screen-wake-lock';
 import { FOLLOWER_REFRESH_MS } from './constants';
-import { isStale, latestReading, minutesAgo, trendOf } from './monitor-model';
 import { sharedMemberInfoQuery, sharedReadingsQuery } from './queries';
 
 const WAKE_TEXT: Record<WakeLockState, string> = {
@@ -41,10 +41,9 @@ export function NightMonitor({ memberId, onExit }: { memberId: number; onExit: (
   const exit = useRef<HTMLButtonElement>(null);
 
   const list = readings.data?.readings ?? [];
-  const latest = latestReading(list);
-  const trend = trendOf(list);
   const shownAt = Math.max(now, readings.dataUpdatedAt);
-  const stale = latest ? isStale(latest, shownAt) : true;
+  const latest = latestGlucose(list, shownAt);
+  const stale = latest?.stale ?? true;
   const unit = info.data?.unit ?? 'mmol/L';
   const ringing = alarms.filter((a) => a.memberId === memberId && isRinging(a, shownAt));
 
@@ -74,17 +73,18 @@ export function NightMonitor({ memberId, onExit }: { memberId: number; onExit: (
               <Stack gap="1" align="center" opacity={stale ? 0.6 : 1}>
                 <HStack align="baseline" gap="4">
                   <Text fontSize={{ base: '7xl', md: '9xl' }} fontWeight="bold" lineHeight="1" data-testid="night-glucose">
-                    {formatGlucose(latest.mgdl, unit, language)}
+                    {formatGlucose(latest.reading.mgdl, unit, language)}
                   </Text>
-                  <Text fontSize={{ base: '5xl', md: '7xl' }} aria-hidden>
-                    {TREND_ARROWS[stale ? 'unknown' : trend]}
-                  </Text>
+                  {trendArrow(latest.trend) && (
+                    <Text fontSize={{ base: '5xl', md: '7xl' }} aria-hidden>
+                      {trendArrow(latest.trend)}
+                    </Text>
+                  )}
                 </HStack>
                 <Text fontSize="xl">
-                  {unit} · {t(`home.trends.${stale ? 'unknown' : trend}`)} ·{' '}
-                  {minutesAgo(latest, shownAt) === 0 ? t('home.justNow') : t('home.minutesAgo', { count: minutesAgo(latest, shownAt) })}
+                  {unit} · {t(`home.trends.${latest.trend}`)} · {readingAgeText(latest.minutesAgo, t)}
                 </Text>
-                {stale && <Text color="orange.300">{t('home.stale')}</Text>}
+                {stale && <Text color="orange.300">{t('home.noNewReading', { minutes: STALE_AFTER_MINUTES })}</Text>}
               </Stack>
             ) : (
               <Text fontSize="2xl">{t('home.noReading')}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { GlucoseUnit, Reading } from '@cgm-portal/api-client';
 import { formatGlucose, GlucoseTrace, TimeInRangesBar } from '@cgm-portal/charts';
 import { DEFAULT_RANGES, timeInRanges } from '@cgm-portal/glucose-metrics';
@@ -9,7 +9,9 @@ import { useSession } from '../../session/session-context';
 import { useChartLabels } from '../glucose/chart-labels';
 import { usePollingFallback } from '../live/live-provider';
 import { FOLLOWER_REFRESH_MS } from './constants';
-import { isStale, latestReading, minutesAgo, readingsToday, trendOf, type Trend } from './monitor-model';
+import { latestGlucose, STALE_AFTER_MINUTES, trendArrow } from '../glucose/latest-glucose';
+import { readingAgeText } from '../glucose/reading-age';
+import { readingsToday } from './monitor-model';
 import { isAccessRefused, sharedMemberInfoQuery, sharedReadingsQuery } from './queries';
 
 const HOUR_MS = 3_600_000;
@@ -18,17 +20,6 @@ export const MONITOR_WINDOWS_HOURS = [4, 8, 12, 24] as const;
 type WindowHours = (typeof MONITOR_WINDOWS_HOURS)[number];
 /** One fetch covers the longest window and today since midnight. */
 const FETCH_HOURS = 24;
-
-const TREND_ARROW: Record<Trend, string> = {
-  risingQuickly: '⇈',
-  rising: '↑',
-  risingSlowly: '↗',
-  stable: '→',
-  fallingSlowly: '↘',
-  falling: '↓',
-  fallingQuickly: '⇊',
-  unknown: '–',
-};
 
 /** Why the follower sees no data: sharing stopped while watching, or never shared with them. */
 export function AccessRefused({ hadData }: { hadData: boolean }) {
@@ -72,8 +63,7 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
   const labels = useChartLabels();
   const { language, dir } = useLanguage();
   const [windowHours, setWindowHours] = useState<WindowHours>(24);
-  const latest = latestReading(readings);
-  const trend = trendOf(readings);
+  const latest = latestGlucose(readings, now);
   const today = useMemo(() => readingsToday(readings, timeZone, now), [readings, timeZone, now]);
   const tir = today.length ? timeInRanges(today, DEFAULT_RANGES) : null;
 
@@ -93,23 +83,25 @@ export function MonitorPanels({ readings, unit, timeZone, now, fetchedAt }: Moni
                 <>
                   <HStack align="baseline" gap="2">
                     <Text fontSize="4xl" fontWeight="semibold" lineHeight="1" data-testid="latest-glucose">
-                      {formatGlucose(latest.mgdl, unit, language)}
+                      {formatGlucose(latest.reading.mgdl, unit, language)}
                     </Text>
                     <Text as="span" fontSize="sm" color="fg.muted">
                       {unit}
                     </Text>
-                    <Text as="span" fontSize="2xl" aria-hidden="true">
-                      {TREND_ARROW[trend]}
-                    </Text>
+                    {trendArrow(latest.trend) && (
+                      <Text as="span" fontSize="2xl" aria-hidden="true">
+                        {trendArrow(latest.trend)}
+                      </Text>
+                    )}
                   </HStack>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t(`home.trends.${trend}`)} ·{' '}
-                    {isStale(latest, now)
-                      ? t('home.stale')
-                      : minutesAgo(latest, now) === 0
-                        ? t('home.justNow')
-                        : t('home.minutesAgo', { count: minutesAgo(latest, now) })}
+                  <Text fontSize="sm" color="fg.muted" data-testid="monitor-trend">
+                    {t(`home.trends.${latest.trend}`)} · {readingAgeText(latest.minutesAgo, t)}
                   </Text>
+                  {latest.stale && (
+                    <Badge colorPalette="orange" alignSelf="start" data-testid="monitor-stale">
+                      {t('home.noNewReading', { minutes: STALE_AFTER_MINUTES })}
+                    </Badge>
+                  )}
                 </>
               ) : (
                 <Text color="fg.muted">{t('home.noReading')}</Text>

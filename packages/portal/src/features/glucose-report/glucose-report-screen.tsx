@@ -65,7 +65,7 @@ export function GlucoseReportScreen() {
             <SummaryMetrics summary={stats.summary} isPet={settings.isPet} detail="full" />
           </Section>
           <Section title={t('agp.timeInRanges')} testId="report-tir">
-            <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} />
+            <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} period={t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })} />
           </Section>
           <Section title={t('report.tir6h')}>
             <SixHourTir blocks={stats.sixHour} />

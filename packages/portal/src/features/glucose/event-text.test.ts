@@ -4,7 +4,7 @@ import { eventDescription } from './event-text';
 import { glucoseText } from './glucose-format';
 
 describe('eventDescription', () => {
-  const format = { unit: 'mmol/L' as const, glucose: (v: number | null | undefined) => glucoseText(v, 'mmol/L', 'en'), number: (v: number | null | undefined, d = 1) => (v == null ? '—' : v.toFixed(d)) };
+  const format = { lang: 'en' as const, unit: 'mmol/L' as const, glucose: (v: number | null | undefined) => glucoseText(v, 'mmol/L', 'en'), number: (v: number | null | undefined, d = 1) => (v == null ? '—' : v.toFixed(d)) };
   it('translates meal tags and insulin kinds and shows glucose in the unit', async () => {
     const portal = await createTestI18n('en');
     const t = portal.i18n.t.bind(portal.i18n) as never;
@@ -12,4 +12,21 @@ describe('eventDescription', () => {
     expect(eventDescription({ detail: { eventType: 'insulin', insulinKind: 'Long_acting', units: 18 } }, t, format)).toBe('Long-acting, 18.0 U');
     expect(eventDescription({ detail: { eventType: 'BG', mgdl: 126 } }, t, format)).toBe('Blood glucose 7.0 mmol/L');
   });
+  it('translates known sport names and joins the parts with the language’s own separator', async () => {
+    const ar = await createTestI18n('ar');
+    const t = ar.i18n.t.bind(ar.i18n) as never;
+    const text = eventDescription({ detail: { eventType: 'sport', sportName: 'Running', durationMinutes: 45, intensity: 'light' } }, t, { ...format, lang: 'ar' });
+    expect(text).toContain('الجري');
+    expect(text).not.toMatch(/[A-Za-z]/);
+    expect(text).not.toContain(',');
+    const meal = eventDescription({ detail: { eventType: 'meal', mealTag: 'Lunch', carbs: 40 } }, t, { ...format, lang: 'ar' });
+    expect(meal).not.toContain(',');
+    // A name the member typed is kept as typed.
+    expect(eventDescription({ detail: { eventType: 'sport', sportName: 'Capoeira', durationMinutes: 30, intensity: 'light' } }, t, { ...format, lang: 'ar' })).toContain('Capoeira');
+    const fa = await createTestI18n('fa');
+    const faText = eventDescription({ detail: { eventType: 'meal', mealTag: 'Lunch', carbs: 40 } }, fa.i18n.t.bind(fa.i18n) as never, { ...format, lang: 'fa' });
+    expect(faText).toContain('،');
+    expect(faText).not.toContain(',');
+  });
 });
+

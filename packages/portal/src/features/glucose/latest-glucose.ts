@@ -1,6 +1,11 @@
 import type { Reading } from '@cgm-portal/glucose-metrics';
 
-/** A reading older than this is shown as stale, not as the current glucose. */
+/**
+ * A reading older than this is not the current glucose: three 5-minute readings missed.
+ * Nightscout warns of stale data after the same 15 minutes (ALARM_TIMEAGO_WARN_MINS default).
+ * Age and staleness come from the same whole minutes, so "16 minutes ago" is never called current
+ * and "15 minutes ago" never stale.
+ */
 export const STALE_AFTER_MINUTES = 15;
 
 export type Trend = 'risingQuickly' | 'rising' | 'risingSlowly' | 'stable' | 'fallingSlowly' | 'falling' | 'fallingQuickly' | 'unknown';
@@ -54,8 +59,11 @@ export function latestGlucose(readings: readonly Reading[], now: number): Latest
   return { reading, minutesAgo, stale, trend: stale ? 'unknown' : trendOf(ratePerMinute), ratePerMinute };
 }
 
-/** The arrow drawn beside the value; the trend's name is always given as text too. */
-export const TREND_ARROWS: Record<Trend, string> = {
+/**
+ * The arrow drawn beside the value; the trend's name is always given as text too. An unknown
+ * trend has no arrow (no "?"): its words, "Trend unknown", say it.
+ */
+export const TREND_ARROWS: Record<Exclude<Trend, 'unknown'>, string> = {
   risingQuickly: '⇈',
   rising: '↑',
   risingSlowly: '↗',
@@ -63,5 +71,9 @@ export const TREND_ARROWS: Record<Trend, string> = {
   fallingSlowly: '↘',
   falling: '↓',
   fallingQuickly: '⇊',
-  unknown: '?',
 };
+
+/** The arrow of a trend, or null when the trend is unknown. */
+export function trendArrow(trend: Trend): string | null {
+  return trend === 'unknown' ? null : TREND_ARROWS[trend];
+}

@@ -41,7 +41,10 @@ export function SummaryMetrics({ summary, isPet, detail }: { summary: GlucoseSum
   const tiles: { id: string; label: string; value: string; unit?: string; hint?: string }[] = [
     { id: 'mean', label: t('report.average'), value: f.glucose(summary.mean), unit: f.unit },
     { id: 'tir', label: t('home.tir'), value: f.percent(summary.tir) },
-    ...(isPet ? [] : [{ id: 'gmi', label: t('report.gmi'), value: f.number(summary.gmi, 1), unit: '%', hint: t('report.gmiLong') }]),
+    // GMI and estimated A1c each once, in both units: % (DCCT) as the figure, mmol/mol (IFCC) under it.
+    ...(isPet
+      ? []
+      : [{ id: 'gmi', label: t('report.gmi'), value: f.number(summary.gmi, 1), unit: '%', hint: detail === 'full' ? `${f.number(summary.gmiMmolMol, 0)} ${t('units.mmolMol')} · ${t('report.gmiLong')}` : t('report.gmiLong') }]),
     { id: 'cv', label: t('report.cv'), value: f.percent(summary.cv), hint: t('report.cvLong') },
     { id: 'activeTime', label: t('report.activeTime'), value: f.percent(summary.activePercent) },
   ];
@@ -60,9 +63,7 @@ export function SummaryMetrics({ summary, isPet, detail }: { summary: GlucoseSum
       ...(isPet
         ? []
         : [
-            { id: 'eA1c', label: t('report.eA1c'), value: f.number(summary.eA1c, 1), unit: t('report.eA1cDcct') },
-            { id: 'eA1cMmolMol', label: t('report.eA1c'), value: f.number(summary.eA1cMmolMol, 0), unit: t('report.eA1cIfcc') },
-            { id: 'gmiMmolMol', label: t('report.gmi'), value: f.number(summary.gmiMmolMol, 0), unit: t('units.mmolMol') },
+            { id: 'eA1c', label: t('report.eA1c'), value: f.number(summary.eA1c, 1), unit: t('report.eA1cDcct'), hint: `${f.number(summary.eA1cMmolMol, 0)} ${t('report.eA1cIfcc')}` },
             { id: 'gri', label: t('report.gri'), value: f.number(summary.gri, 1), hint: t('report.griLong') },
           ]),
       { id: 'mage', label: t('report.mage'), value: f.glucoseDelta(summary.mage), unit: f.unit, hint: t('report.mageLong') },

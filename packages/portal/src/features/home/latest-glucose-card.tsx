@@ -2,7 +2,8 @@ import { Badge, Box, HStack, Text } from '@chakra-ui/react';
 import { GLUCOSE_RANGE_COLORS, glucoseRangeOf } from '@cgm-portal/charts';
 import type { GlucoseRanges, Reading } from '@cgm-portal/glucose-metrics';
 import { useTranslation } from '@cgm-portal/i18n';
-import { latestGlucose, TREND_ARROWS } from '../glucose/latest-glucose';
+import { latestGlucose, STALE_AFTER_MINUTES, trendArrow } from '../glucose/latest-glucose';
+import { readingAgeText } from '../glucose/reading-age';
 import { useGlucoseFormat } from '../glucose/glucose-format';
 import { Section } from '../glucose/metric-tile';
 
@@ -23,26 +24,24 @@ export function LatestGlucoseCard({ readings, now, ranges }: { readings: readonl
               {format.glucose(latest.reading.mgdl)}
             </Text>
             <Text color="fg.muted">{format.unit}</Text>
-            <Text fontSize="3xl" aria-hidden>
-              {TREND_ARROWS[latest.trend]}
-            </Text>
+            {trendArrow(latest.trend) && (
+              <Text fontSize="3xl" aria-hidden>
+                {trendArrow(latest.trend)}
+              </Text>
+            )}
           </HStack>
           <Text fontSize="sm" data-testid="latest-trend">
             {t(`home.trends.${latest.trend}`)}
           </Text>
-          <HStack gap="2" mt="1">
+          <HStack gap="2" mt="1" wrap="wrap">
             <Text fontSize="sm" color="fg.muted" data-testid="latest-age">
-              {latest.minutesAgo < 1
-                ? t('home.justNow')
-                : latest.minutesAgo < 60
-                  ? t('home.minutesAgo', { count: latest.minutesAgo })
-                  : t('home.hoursAgo', { count: Math.floor(latest.minutesAgo / 60) })}
+              {readingAgeText(latest.minutesAgo, t)}
               {' · '}
               {format.dateTime(latest.reading.time)}
             </Text>
             {latest.stale && (
               <Badge colorPalette="orange" data-testid="latest-stale">
-                {t('home.stale')}
+                {t('home.noNewReading', { minutes: STALE_AFTER_MINUTES })}
               </Badge>
             )}
           </HStack>
