@@ -13,6 +13,8 @@ export interface ServerConfig {
   tokenTtlHours: number;
   rsaBits: number;
   enableTestHooks: boolean;
+  /** A frozen clock (epoch ms) for screenshot tests: the seed and every server time read it. Test hooks only. */
+  testClock?: number;
   production: boolean;
   /** CGM_CORS_ORIGINS, comma-separated; empty: same-origin only. */
   corsOrigins: string[];
@@ -49,6 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const enableTestHooks = env.CGM_ENABLE_TEST_HOOKS === '1';
   if (env.CGM_METRICS_TOKEN && env.CGM_METRICS_TOKEN.length < 24) throw new Error('CGM_METRICS_TOKEN must be at least 24 characters');
   if (production && enableTestHooks) throw new Error('CGM_ENABLE_TEST_HOOKS cannot be on with NODE_ENV=production');
+  const testClock = env.CGM_TEST_CLOCK ? Date.parse(env.CGM_TEST_CLOCK) : undefined;
+  if (testClock !== undefined && (!enableTestHooks || !Number.isFinite(testClock))) throw new Error('CGM_TEST_CLOCK must be an ISO instant, and needs CGM_ENABLE_TEST_HOOKS=1');
   const rsaBits = positiveNumber('CGM_RSA_BITS', env.CGM_RSA_BITS, 2048);
   if (![1024, 2048, 3072, 4096].includes(rsaBits)) throw new Error('CGM_RSA_BITS must be 1024, 2048, 3072 or 4096');
   return {
@@ -61,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlHours: positiveNumber('CGM_TOKEN_TTL_HOURS', env.CGM_TOKEN_TTL_HOURS, 168),
     rsaBits,
     enableTestHooks,
+    ...(testClock !== undefined ? { testClock } : {}),
     production,
     corsOrigins: (env.CGM_CORS_ORIGINS ?? '')
       .split(',')

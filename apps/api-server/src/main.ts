@@ -57,7 +57,7 @@ async function serveOrSeed(seedOnly: boolean) {
     if ((await deps.store.countMembers()) === 0) {
       const started = Date.now();
       const seed = process.env.CGM_SEED_NUMBER ? Number(process.env.CGM_SEED_NUMBER) : undefined;
-      const summary = await seedDemoData(deps.store, deps.platform, { seed });
+      const summary = await seedDemoData(deps.store, deps.platform, { seed, now: deps.now() });
       console.info(
         `seeded demo data in ${Date.now() - started} ms: ${summary.members} accounts, ${summary.readings} readings, ${summary.sessions} sensor sessions, ${summary.events} events`,
       );

@@ -80,7 +80,8 @@ export async function createNodeDeps(config: ServerConfig): Promise<Deps> {
     store,
     platform,
     outbox,
-    now: () => Date.now(),
+    // Screenshot tests freeze the clock so dates and ages never change between runs.
+    now: config.testClock !== undefined ? () => config.testClock! : () => Date.now(),
     push: {
       vapid: await loadVapidKeys(process.env, config.dataDir, config.databaseUrl ? (name, create) => store.sharedSecret(name, create, Date.now()) : undefined),
       serviceHosts: pushServiceHosts(process.env),
