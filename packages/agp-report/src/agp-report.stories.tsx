@@ -12,6 +12,7 @@ interface StoryMeta<P> {
   component: ComponentType<P>;
   args?: Partial<P>;
   parameters?: Record<string, unknown>;
+  tags?: string[];
 }
 
 interface Story<P> {
@@ -64,6 +65,7 @@ function ReportStory({ language, layout, pageSize, subject, unit, days, daysWith
 
 const meta: StoryMeta<ReportStoryProps> = {
   title: 'AGP Report/Report',
+  tags: ['autodocs'],
   component: ReportStory,
   args: { language: 'en', layout: 'screen', pageSize: 'A4', subject: 'person', unit: 'mg/dL', days: 14, daysWithReadings: 14 },
   parameters: { layout: 'fullscreen' },

@@ -16,7 +16,14 @@ export interface ConfirmDialogProps {
   blocking?: boolean;
 }
 
-/** Every confirmation of the portal (sign out, remove follower, stop sharing ...). */
+/**
+ * Every confirmation of the portal (sign out, remove follower, stop sharing ...). Texts come
+ * translated; `destructive` gives the red button, `blocking` a single button that neither Escape
+ * nor a click outside dismisses (an expired sign-in).
+ *
+ * @example
+ * <ConfirmDialog open={open} onOpenChange={setOpen} title={t('followers.stopSharing')} confirmLabel={t('common.confirm')} cancelLabel={t('common.cancel')} destructive onConfirm={stop} />
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, onOpenChange, title, children, confirmLabel, cancelLabel, onConfirm, destructive, busy, blocking } = props;
   return (

@@ -1,5 +1,5 @@
 export { createVariantSystem } from './system';
-export type { VariantTokens, VariantSystem } from './system';
+export type { VariantTokens, VariantSystem, VariantSystemOptions } from './system';
 export { UiProvider } from './provider';
 export { Toaster, toaster } from './toaster';
 export { ConfirmDialog } from './confirm-dialog';

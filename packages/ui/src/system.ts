@@ -22,15 +22,31 @@ export interface VariantTokens {
 const bodyFont =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Armenian', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";
 
-/** Builds the Chakra v3 system of one variant from its tokens. */
-export function createVariantSystem(tokens: VariantTokens) {
+/** Where a system's token variables apply. */
+export interface VariantSystemOptions {
+  /**
+   * CSS selector the token variables are written on. The portal uses the page root (default);
+   * a page that shows several variants side by side (Storybook's swatches) scopes each to its
+   * own box, or the last provider's colours would paint them all.
+   */
+  cssVarsRoot?: string;
+}
+
+/**
+ * Builds the Chakra v3 system of one variant from its tokens.
+ *
+ * @example
+ * const system = createVariantSystem(variant.theme);
+ * <UiProvider system={system}><App /></UiProvider>
+ */
+export function createVariantSystem(tokens: VariantTokens, options: VariantSystemOptions = {}) {
   const brand = Object.fromEntries(Object.entries(tokens.brand).map(([k, v]) => [k, { value: v }]));
   return createSystem(
     defaultConfig,
     defineConfig({
-      globalCss: {
-        'html, body': { bg: 'page.bg' },
-      },
+      ...(options.cssVarsRoot ? { cssVarsRoot: options.cssVarsRoot } : {}),
+      // A scoped system leaves the page itself to the page's own system.
+      globalCss: options.cssVarsRoot ? {} : { 'html, body': { bg: 'page.bg' } },
       theme: {
         tokens: {
           colors: { brand },

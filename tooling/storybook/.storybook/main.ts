@@ -4,6 +4,8 @@ import type { StorybookConfig } from '@storybook/react-vite';
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.tsx', '../../../packages/*/src/**/*.stories.tsx'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // Docs pages (props tables from the components' types and JSDoc) for stories tagged 'autodocs'.
+  addons: ['@storybook/addon-docs'],
   core: { disableTelemetry: true },
   // Chakra's package.json points at a hosted Storybook that cannot load offline.
   refs: { '@chakra-ui/react': { disable: true } },

@@ -3,6 +3,7 @@ import { createServices, PortalRoot, tokenStore, type PortalServices } from '@cg
 import type { Decorator, Loader, StoryContext } from '@storybook/react-vite';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { RequestHandler } from 'msw';
+import { toolbarLanguage } from './language';
 import { applyStoryHandlers } from './msw';
 import { variants } from './variants';
 
@@ -34,7 +35,8 @@ export const portalLoader: Loader = async (context: StoryContext) => {
   await applyStoryHandlers(params.handlers);
   const variantId = (context.globals.variant as string) ?? 'human-16-lang';
   const variant = variants[variantId]!;
-  localStorage.setItem('hippoLang', params.language ?? variant.defaultLanguage);
+  // The toolbar's language wins over the story's own; the portal reads it as a stored choice.
+  localStorage.setItem('hippoLang', toolbarLanguage(context) ?? params.language ?? variant.defaultLanguage);
   tokenStore.clear();
   const services = createServices(variant);
   if (params.account) {

@@ -1,5 +1,6 @@
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { languageGlobalType, languageLoader, STORY_LANGUAGE, withLanguage } from './language';
 import { portalLoader, withPortal } from './portal-story';
 import { variants } from './variants';
 
@@ -17,9 +18,11 @@ const withVariantTheme: Decorator = (Story, context) => {
 
 const preview: Preview = {
   // withPortal renders inside the variant theme; it only acts on stories with `parameters.portal`.
-  decorators: [withPortal, withVariantTheme],
-  loaders: [portalLoader],
+  // withLanguage (outermost) gives every story the toolbar's language and direction.
+  decorators: [withPortal, withVariantTheme, withLanguage],
+  loaders: [languageLoader, portalLoader],
   globalTypes: {
+    language: languageGlobalType,
     variant: {
       description: 'Build-time variant (theme)',
       toolbar: {
@@ -30,7 +33,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { variant: 'human-16-lang' },
+  initialGlobals: { variant: 'human-16-lang', language: STORY_LANGUAGE },
   parameters: { layout: 'padded' },
 };
 

@@ -3,12 +3,16 @@ import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { variants } from '../.storybook/variants';
 
+// Each swatch's token variables live on its own box: on the page root, the last of three
+// providers won and all three swatches showed the pet app's colours.
+const systems = Object.fromEntries(Object.keys(variants).map((id) => [id, createVariantSystem(variants[id]!.theme, { cssVarsRoot: `[data-variant-swatch="${id}"]` })]));
+
+/** One variant's look: side bar, head, page and buttons in its own colours and fonts. */
 function VariantSwatch({ id }: { id: string }) {
   const variant = variants[id]!;
-  const system = createVariantSystem(variant.theme);
   return (
-    <UiProvider system={system}>
-      <HStack align="stretch" gap="0" borderWidth="1px" borderRadius="md" overflow="hidden" minH="180px">
+    <UiProvider system={systems[id]!}>
+      <HStack data-variant-swatch={id} align="stretch" gap="0" borderWidth="1px" borderRadius="md" overflow="hidden" minH="180px">
         <Stack bg="sidebar.bg" color="sidebar.fg" p="4" w="180px" gap="2">
           <Text fontWeight="bold" fontSize="lg">{variant.logoText}</Text>
           <Text fontSize="sm">{variant.id}</Text>

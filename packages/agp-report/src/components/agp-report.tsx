@@ -124,6 +124,13 @@ function reportPages(model: AgpReportModel, pageSize: PageSize, detail: ReportDe
  * The AGP report of one period, in the model's language (the caller loads that language's
  * catalog, e.g. PortalI18n.setLanguage), laid out for the screen or for paper. Right-to-left
  * languages set `dir="rtl"` on the root; charts keep time running left to right.
+ *
+ * Page 1 holds the statistics, time in ranges and the AGP curve, page 2 the daily profiles
+ * (IDC AGP v5); `detail="full"` adds the daily charts and statistics by day.
+ *
+ * @example
+ * await portalI18n.setLanguage(model.language);
+ * <AgpReport model={buildReportModel(readings, options)} layout="print" pageSize="A4" />
  */
 export function AgpReport({ model, layout = 'screen', pageSize = 'A4', detail = 'agp' }: AgpReportProps) {
   const { t } = useTranslation(undefined, { lng: model.language });

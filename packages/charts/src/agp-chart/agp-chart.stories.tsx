@@ -1,7 +1,7 @@
 import { agpProfile } from '@cgm-portal/glucose-metrics';
 import { FIXTURE_TIME_ZONE, syntheticReadings } from '../fixtures';
 import type { Story, StoryMeta } from '../internal/story-kit';
-import { ARABIC, petTheme, RtlPage } from '../internal/story-kit';
+import { ARABIC, petTheme, RtlPage, PhoneWidth } from '../internal/story-kit';
 import type { AgpChartProps } from './agp-chart';
 import { AgpChart } from './agp-chart';
 
@@ -13,6 +13,7 @@ const holed = {
 
 const meta: StoryMeta<AgpChartProps> = {
   title: 'Charts/AGP percentiles',
+  tags: ['autodocs'],
   component: AgpChart,
   args: { profile, unit: 'mg/dL' },
 };
@@ -40,3 +41,13 @@ export const ArabicTimeLeftToRight: S = { args: { ...Arabic.args, timeDirection:
 export const PetTheme: S = { args: { theme: petTheme } };
 export const NinetyDays: S = { args: { profile: agpProfile(syntheticReadings({ days: 90, seed: 3 }), { timeZone: FIXTURE_TIME_ZONE }) } };
 export const Print: S = { args: { print: true, width: 720, height: 260 } };
+/** On a 360 px phone: the chart measures its box and lays its labels out for it. */
+export const Phone360: S = {
+  name: 'At 360 px',
+  args: { width: undefined },
+  render: (args) => (
+    <PhoneWidth>
+      <AgpChart {...args} />
+    </PhoneWidth>
+  ),
+};

@@ -109,6 +109,12 @@ function clockOfMinute(minute: number, locale: string): string {
  * The AGP percentile chart over one day, midnight to midnight: the 5–95 % band with dashed
  * edges, the 25–75 % band, the median, the target band and the thresholds. Slots without
  * enough data leave a gap.
+ *
+ * Needs at least 5 days of readings to mean anything (IDC); the portal says so instead of drawing less.
+ *
+ * @example
+ * const profile = agpProfile(readings, { timeZone });
+ * <AgpChart profile={profile} unit="mmol/L" ranges={settings.ranges} locale={intlLocale(lang)} direction={dir} labels={labels.agp} />
  */
 export function AgpChart(props: AgpChartProps) {
   const { profile, unit, ranges = DEFAULT_RANGES, width, height = 280, locale = 'en', direction = 'ltr', theme = defaultChartTheme } = props;

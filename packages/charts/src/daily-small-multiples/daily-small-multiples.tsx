@@ -72,7 +72,12 @@ export interface DailySmallMultiplesProps {
 const HEADER = 16;
 const ROW_GAP = 8;
 
-/** One small glucose trace per day, a week per row, sharing one glucose scale; gaps break the line. */
+/** One small glucose trace per day, a week per row, sharing one glucose scale; gaps break the line. *
+ * Pass the days as glucose-metrics' dailyProfiles() cuts them in the member's time zone.
+ *
+ * @example
+ * <DailySmallMultiples days={dailyProfiles(readings, { timeZone })} unit="mg/dL" locale="de" labels={labels.daily} />
+ */
 export function DailySmallMultiples(props: DailySmallMultiplesProps) {
   const { days, unit, ranges = DEFAULT_RANGES, columns = 7, cellHeight = 72, sensorIntervalMinutes = 5, width, locale = 'en', direction = 'ltr', theme = defaultChartTheme } = props;
   const timeDirection = props.timeDirection ?? direction;

@@ -1,7 +1,7 @@
 import { dailyProfiles } from '@cgm-portal/glucose-metrics';
 import { FIXTURE_TIME_ZONE, syntheticReadings } from '../fixtures';
 import type { Story, StoryMeta } from '../internal/story-kit';
-import { ARABIC, petTheme, RtlPage } from '../internal/story-kit';
+import { ARABIC, petTheme, RtlPage, PhoneWidth } from '../internal/story-kit';
 import type { DailyTrendChartProps } from './daily-trend-chart';
 import { DailyTrendChart, dailyTrendFromProfiles } from './daily-trend-chart';
 
@@ -9,6 +9,7 @@ const days = dailyTrendFromProfiles(dailyProfiles(syntheticReadings({ days: 30 }
 
 const meta: StoryMeta<DailyTrendChartProps> = {
   title: 'Charts/Daily trend',
+  tags: ['autodocs'],
   component: DailyTrendChart,
   args: { days, unit: 'mg/dL' },
 };
@@ -33,3 +34,13 @@ export const Arabic: S = {
 export const PetTheme: S = { args: { theme: petTheme } };
 export const NinetyDays: S = { args: { days: dailyTrendFromProfiles(dailyProfiles(syntheticReadings({ days: 90, seed: 3 }), { timeZone: FIXTURE_TIME_ZONE })) } };
 export const Print: S = { args: { print: true, width: 720 } };
+/** On a 360 px phone: the chart measures its box and lays its labels out for it. */
+export const Phone360: S = {
+  name: 'At 360 px',
+  args: { width: undefined },
+  render: (args) => (
+    <PhoneWidth>
+      <DailyTrendChart {...args} />
+    </PhoneWidth>
+  ),
+};

@@ -94,7 +94,10 @@ function calendar(days: readonly DailyTrendPoint[]): DailyTrendPoint[] {
   return out;
 }
 
-/** One value per day (e.g. mean glucose) over weeks or months, with the day's spread; days without data break the line. */
+/** One value per day (e.g. mean glucose) over weeks or months, with the day's spread; days without data break the line. *
+ * @example
+ * <DailyTrendChart days={dailyStatistics(readings, { timeZone })} unit="mmol/L" locale={intlLocale(lang)} labels={labels.trend} />
+ */
 export function DailyTrendChart(props: DailyTrendChartProps) {
   const { unit, ranges = DEFAULT_RANGES, width, height = 220, locale = 'en', direction = 'ltr', theme = defaultChartTheme } = props;
   const timeDirection = props.timeDirection ?? direction;

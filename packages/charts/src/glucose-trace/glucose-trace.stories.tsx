@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { FIXTURE_TIME_ZONE, syntheticDay, syntheticEvents, syntheticReadings } from '../fixtures';
 import type { Story, StoryMeta } from '../internal/story-kit';
-import { ARABIC, petTheme, RtlPage } from '../internal/story-kit';
+import { ARABIC, petTheme, RtlPage, PhoneWidth } from '../internal/story-kit';
 import type { GlucoseTraceProps } from './glucose-trace';
 import { GlucoseTrace } from './glucose-trace';
 
@@ -13,6 +13,7 @@ const ninetyStart = DateTime.fromMillis(ninety[0]!.time, { zone: FIXTURE_TIME_ZO
 
 const meta: StoryMeta<GlucoseTraceProps> = {
   title: 'Charts/Glucose trace',
+  tags: ['autodocs'],
   component: GlucoseTrace,
   args: { readings: day.readings, start: day.start, end: day.end, unit: 'mg/dL', timeZone: FIXTURE_TIME_ZONE, events },
 };
@@ -48,3 +49,13 @@ export const PetTheme: S = { args: { theme: petTheme, labels: { title: "Biscuit'
 /** 25,920 readings, reduced to at most four points per pixel column; every LO and HI stays. */
 export const NinetyDays: S = { args: { readings: ninety, start: ninetyStart, end: ninetyStart + 90 * 24 * HOUR, events: [] } };
 export const Print: S = { args: { print: true, width: 720, height: 240 } };
+/** On a 360 px phone: the chart measures its box and lays its labels out for it. */
+export const Phone360: S = {
+  name: 'At 360 px',
+  args: { width: undefined },
+  render: (args) => (
+    <PhoneWidth>
+      <GlucoseTrace {...args} />
+    </PhoneWidth>
+  ),
+};

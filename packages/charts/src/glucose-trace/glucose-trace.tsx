@@ -157,6 +157,11 @@ interface TableParams {
  * Glucose over a time window (4, 8, 12, 24 h or a whole day) with the target band, the
  * thresholds, event markers and a hover/keyboard tooltip. Gaps longer than the sensor interval
  * break the line; LO/HI readings sit on the sensor bounds and are marked.
+ *
+ * Words come in `labels` (translated by the caller), numbers and times follow `locale` and `timeZone`.
+ *
+ * @example
+ * <GlucoseTrace readings={readings} start={now - 24 * HOUR} end={now} unit="mmol/L" timeZone="Europe/Paris" ranges={ranges} events={events} locale="fr" />
  */
 export function GlucoseTrace(props: GlucoseTraceProps) {
   const {

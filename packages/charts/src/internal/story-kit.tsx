@@ -8,6 +8,8 @@ export interface StoryMeta<P> {
   component: ComponentType<P>;
   args?: Partial<P>;
   parameters?: Record<string, unknown>;
+  /** 'autodocs' gives the component a docs page: props table from its types and JSDoc. */
+  tags?: string[];
 }
 
 export interface Story<P> {
@@ -50,3 +52,8 @@ export const ARABIC = {
   high: 'مرتفع',
   veryHigh: 'مرتفع جدًا',
 };
+
+/** A phone-wide box (360 px, the narrowest screen the portal supports) that the chart measures. */
+export function PhoneWidth({ children }: { children: ReactNode }) {
+  return <div style={{ width: 360, outline: '1px dashed #9ca3af' }}>{children}</div>;
+}

@@ -28,6 +28,7 @@ function PrintPage({ unit }: { unit: 'mg/dL' | 'mmol/L' }) {
 
 const meta: StoryMeta<{ unit: 'mg/dL' | 'mmol/L' }> = {
   title: 'Charts/Print',
+  tags: ['autodocs'],
   component: PrintPage,
   args: { unit: 'mg/dL' },
 };

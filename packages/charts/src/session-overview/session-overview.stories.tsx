@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { FIXTURE_START_DATE, FIXTURE_TIME_ZONE, syntheticSessions } from '../fixtures';
 import type { Story, StoryMeta } from '../internal/story-kit';
-import { petTheme, RtlPage } from '../internal/story-kit';
+import { petTheme, RtlPage, PhoneWidth } from '../internal/story-kit';
 import type { SensorSession, SessionOverviewProps } from './session-overview';
 import { SessionOverview } from './session-overview';
 
@@ -18,6 +18,7 @@ const yearOfSessions: SensorSession[] = Array.from({ length: 24 }, (_, i) => {
 
 const meta: StoryMeta<SessionOverviewProps> = {
   title: 'Charts/Session overview',
+  tags: ['autodocs'],
   component: SessionOverview,
   args: { sessions: syntheticSessions(), start, end, timeZone: FIXTURE_TIME_ZONE },
 };
@@ -40,3 +41,13 @@ export const PetTheme: S = { args: { theme: petTheme } };
 export const OneYear: S = { args: { sessions: yearOfSessions, start: origin.minus({ days: 345 }).toMillis(), end: origin.plus({ days: 10 }).toMillis() } };
 export const Print: S = { args: { print: true, width: 720 } };
 export const NinetyDays: S = { args: { sessions: yearOfSessions, start: origin.minus({ days: 80 }).toMillis(), end: origin.plus({ days: 10 }).toMillis() } };
+/** On a 360 px phone: the chart measures its box and lays its labels out for it. */
+export const Phone360: S = {
+  name: 'At 360 px',
+  args: { width: undefined },
+  render: (args) => (
+    <PhoneWidth>
+      <SessionOverview {...args} />
+    </PhoneWidth>
+  ),
+};

@@ -1,7 +1,7 @@
 import { timeInRanges } from '@cgm-portal/glucose-metrics';
 import { syntheticReadings } from '../fixtures';
 import type { Story, StoryMeta } from '../internal/story-kit';
-import { ARABIC, petTheme, RtlPage } from '../internal/story-kit';
+import { ARABIC, petTheme, RtlPage, PhoneWidth } from '../internal/story-kit';
 import type { TimeInRangesBarProps } from './time-in-ranges-bar';
 import { TimeInRangesBar } from './time-in-ranges-bar';
 
@@ -9,6 +9,7 @@ const percentages = timeInRanges(syntheticReadings({ days: 14 }));
 
 const meta: StoryMeta<TimeInRangesBarProps> = {
   title: 'Charts/Time in ranges',
+  tags: ['autodocs'],
   component: TimeInRangesBar,
   args: { percentages, unit: 'mg/dL', width: 420 },
 };
@@ -55,3 +56,13 @@ export const ArabicNarrow: S = { args: { ...Arabic.args, width: 278 }, render: A
 export const PetTheme: S = { args: { theme: petTheme } };
 export const NinetyDays: S = { args: { percentages: timeInRanges(syntheticReadings({ days: 90, seed: 3 })) } };
 export const Print: S = { args: { print: true, width: 360 } };
+/** On a 360 px phone: the chart measures its box and lays its labels out for it. */
+export const Phone360: S = {
+  name: 'At 360 px',
+  args: { width: undefined },
+  render: (args) => (
+    <PhoneWidth>
+      <TimeInRangesBar {...args} />
+    </PhoneWidth>
+  ),
+};
