@@ -106,6 +106,17 @@ describe('"at most N" per member', () => {
   });
 });
 
+describe('follow requests', () => {
+  it('30 parallel follow requests from one account: exactly 20 a day are taken, 10 answer 429', async () => {
+    const api = from('203.0.113.13');
+    const answer = await api.login({ loginType: 3, email: 'doctor@cgm-portal.example', password: await api.encryptPassword(DEMO_PASSWORD) });
+    api.token.value = answer.item!.token;
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => settle(api.addFollowerRequest({ email: `probe${i}@example.org`, message: 'Hello' }))));
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
+    expect(answers.filter((a) => 'error' in a && a.error.code === 429)).toHaveLength(10);
+  });
+});
+
 describe('idempotent event creation', () => {
   it('20 parallel identical addEvent calls with one key make one event and all answer it; no key, two events', async () => {
     const pet = await signInFrom('203.0.113.12', 'pet@cgm-portal.example');

@@ -62,9 +62,10 @@ describe('MSW handlers over the in-memory app', () => {
   it('writes go through the same rules: a follow request then approval', async () => {
     const stranger = client();
     await stranger.signIn('stranger@cgm-portal.example', 3);
-    const request = await stranger.addFollowerRequest({ email: 'pet@cgm-portal.example', message: 'Hola' });
+    await stranger.addFollowerRequest({ email: 'pet@cgm-portal.example', message: 'Hola' });
     const pet = client();
     await pet.signIn('pet@cgm-portal.example', 2);
+    const request = (await pet.loadFollowerList({ page: 1, rows: 50 })).rows.find((r) => r.followerEmail === 'stranger@cgm-portal.example')!;
     await pet.agreedFollowerRequest({ followerRequestId: request.followerRequestId });
     await expect(stranger.loadSessions({ memberId: request.memberId })).resolves.toMatchObject({ total: expect.any(Number) });
   });

@@ -6,6 +6,10 @@ import type { FollowerRow, MemberRow } from '../store/types';
 import { followerOf } from '../views';
 import { paging } from './paging';
 
+const DAY_MS = 86_400_000;
+/** Follow requests one account may send a day: enough for a family, too few to probe addresses. */
+export const FOLLOW_REQUESTS_PER_DAY = 20;
+
 /** A relation the viewer owns as the watched member; anything else is "not found". */
 async function ownRelation(deps: Deps, viewer: MemberRow, id: number): Promise<FollowerRow> {
   const relation = await deps.store.getFollower(id);
@@ -110,37 +114,37 @@ export const followerCalls = {
     return { rows: rows.map((r) => followerOf(r, 'follower')), total };
   },
 
+  /**
+   * A follow request by e-mail. The answer is the same whether the address belongs to a CGM user,
+   * to another kind of account or to no one ("request sent; if a CGM user has this address they
+   * will see it"), so the call cannot be used to find out who has an account; asking again while
+   * a request is pending changes nothing and answers the same. Requests a day are limited per
+   * account, counted atomically, which also bounds mails to members.
+   */
   async addFollowerRequest({ deps, input, viewer }: CallContext<'addFollowerRequest'>) {
+    const sent = await deps.store.countAttempt(`followRequest:${viewer.member.id}`, deps.now(), DAY_MS);
+    if (sent > FOLLOW_REQUESTS_PER_DAY) throw new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
+    const answer = { message: 'followRequestSent' as const };
     const member = await deps.store.findMemberByEmail(input.email);
-    if (!member) throw new Problem(ResponseCode.notFound, 'accountNotFound');
-    if (member.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
-    if (member.accountType !== 2) throw new Problem(ResponseCode.conflict, 'notCgmUser');
-    const id = await deps.store.transaction(async (store) => {
+    // The caller knows their own address: saying so tells them nothing new.
+    if (member?.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
+    if (!member || member.accountType !== 2) return answer;
+    const created = await deps.store.transaction(async (store) => {
       const existing = await store.findFollower(member.id, viewer.member.id);
-      if (existing && existing.status !== FollowerStatus.rejected) {
-        throw new Problem(ResponseCode.conflict, 'alreadyRequested');
-      }
+      if (existing && existing.status !== FollowerStatus.rejected) return false;
       const fields = { status: FollowerStatus.pending, shareFlag: 0 as const, message: input.message, addTime: deps.now() };
-      if (existing) {
-        // A rejected request may be asked again; it goes back to pending.
-        await store.updateFollower(existing.id, fields);
-        return existing.id;
-      }
-      return store.insertFollower({
-        memberId: member.id,
-        followerAccountId: viewer.member.id,
-        note: '',
-        fetchedTime: null,
-        ...fields,
-      });
+      // A rejected request may be asked again; it goes back to pending.
+      if (existing) await store.updateFollower(existing.id, fields);
+      else await store.insertFollower({ memberId: member.id, followerAccountId: viewer.member.id, note: '', fetchedTime: null, ...fields });
+      return true;
     });
-    // The member hears of it where they are, in their language, through the job queue: a mail
-    // server that is down delays the mail (it is tried again) and never undoes the request.
-    if (member.email) {
+    // The member hears of a new request where they are, in their language, through the job queue:
+    // a mail server that is down delays the mail (it is tried again) and never undoes the request.
+    if (created && member.email) {
       const who = viewer.member;
       await enqueueNotice(deps.store, member.email, { kind: 'followerRequest', name: who.memberName, email: who.email ?? who.mobile ?? '' }, member.lang ?? 'en', deps.now());
     }
-    return { item: followerOf((await deps.store.getFollower(id))!, 'follower') };
+    return answer;
   },
 
   async delMyFollower({ deps, input, viewer }: CallContext<'delMyFollower'>) {

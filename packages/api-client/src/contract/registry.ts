@@ -183,7 +183,8 @@ export const contract = {
 
   // Follower side (/web/follower/*)
   loadMyFollowers: call('/web/follower/loadMyFollowers', loadMyFollowersRequest, followerRelation, 'rows'),
-  addFollowerRequest: call('/web/follower/addFollowerRequest', addFollowerRequestRequest, followerRelation, 'item'),
+  // No relation in the answer: it is the same whether the address has an account or not.
+  addFollowerRequest: call('/web/follower/addFollowerRequest', addFollowerRequestRequest, none, 'none'),
   delMyFollower: call('/web/follower/delMyFollower', followerIdRequest, none, 'none'),
   /** The approver sets a request's status (SPEC §7 `/web/follower`, `id` + `status`). */
   setFollowerStatus: call('/web/follower', followerStatusRequest, followerRelation, 'item'),
