@@ -1,8 +1,8 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decryptAes128gcm } from '@cgm-portal/api-server/push-service';
-import { APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
-import { callApi, currentToken, expectSignedIn, signIn, type AccountName } from '../demo';
+import { API_URL, APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
+import { apiToken, callApi, currentToken, expectSignedIn, signIn, type AccountName } from '../demo';
 
 /**
  * Issue 20, Web Push end to end: the server writes a push in the recipient's language, encrypts
@@ -73,6 +73,21 @@ const shownNotifications = (page: Page) =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
   );
 
+/** Uploads one reading as the member's phone app does: Nightscout API v1 with their own upload secret. */
+async function nightscoutUploader(token: string) {
+  const created = await callApi('/web/dataTransfer/createUploadSecret', { label: 'e2e push' }, { xToken: token });
+  expect(created.code).toBe(200);
+  const { apiSecretSha1 } = created.item as { apiSecretSha1: string };
+  return async (mgdl: number, time = Date.now()) => {
+    const response = await fetch(`${API_URL}/api/v1/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-secret': apiSecretSha1 },
+      body: JSON.stringify([{ type: 'sgv', sgv: mgdl, date: time, dateString: new Date(time).toISOString(), direction: 'SingleDown', device: 'e2e-push' }]),
+    });
+    expect(response.status).toBe(200);
+  };
+}
+
 test.describe('Web Push', () => {
   for (const [language, title, body, dir] of [
     ['en', 'Test notification', 'Alerts will reach this device.', 'ltr'],
@@ -101,4 +116,63 @@ test.describe('Web Push', () => {
       await context.close();
     });
   }
+});
+
+test.describe('alarm push', () => {
+  test("an urgent low reaches the follower's service worker in Arabic, its button acts without a session, and once sharing stops no push reaches the follower", async ({ browser }) => {
+    // Miso the cat (pet@) and her vet (doctor@), so the live page tests' alarms of the demo member stay apart.
+    const petToken = await apiToken('pet');
+    const pet = (path: string, body: unknown) => callApi(path, body, { xToken: petToken });
+    const upload = await nightscoutUploader(petToken);
+    const { context, page, api: vet } = await signedIn(browser, 'doctor', 'ar');
+    const vetPhone = device('vet-phone');
+    const petPhone = device('miso-owner-phone');
+    expect((await vet('/web/push/addPushDevice', { subscription: vetPhone.subscription, name: 'Chromium · Linux' })).code).toBe(200);
+    expect((await pet('/web/push/addPushDevice', { subscription: petPhone.subscription, name: 'Chrome · Android' })).code).toBe(200);
+
+    await upload(130, Date.now() - 90_000);
+    await upload(45, Date.now() - 60_000);
+    await expect.poll(async () => (await pushesTo(vetPhone)).length, { timeout: 15_000 }).toBe(1);
+    const [push] = await pushesTo(vetPhone);
+    expect(push!.headers.urgency).toBe('high');
+    await deliverToServiceWorker(page, vetPhone.decrypt(push!.body));
+    await expect.poll(() => shownNotifications(page)).toEqual([
+      { title: expect.stringMatching(/^انخفاض حاد [\d.]+ (mmol\/L|mg\/dL)، .+ · Miso$/), body: expect.stringMatching(/^منذ /), lang: 'ar', dir: 'rtl', tag: expect.stringMatching(/^alarm-\d+$/) },
+    ]);
+    // The buttons the worker shows, and what its "I've got it" sends: the token it keeps, no session.
+    const shown = await page.evaluate(async () => {
+      const [n] = await (await navigator.serviceWorker.ready).getNotifications();
+      const actions = (n as unknown as { actions: { action: string; title: string }[] }).actions.map(({ action, title }) => ({ action, title }));
+      return { actions, data: n!.data as { actionToken: string } };
+    });
+    expect(shown.actions).toEqual([
+      { action: 'acknowledge', title: 'أنا أتولى الأمر' },
+      { action: 'snooze30', title: 'تأجيل 30 دقيقة' },
+    ]);
+    const acted = await page.evaluate(
+      async ({ path, token }) => (await (await fetch(`/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, action: 'acknowledge' }) })).json()) as { code: number },
+      { path: '/web/alarm/notificationAction', token: shown.data.actionToken },
+    );
+    expect(acted.code).toBe(200);
+    const alarms = (await pet('/web/alarm/loadAlarms', {})).rows as { state: string; acknowledgedBy: string | null }[];
+    expect(alarms).toEqual([expect.objectContaining({ state: 'acknowledged', acknowledgedBy: 'Dr. Priya Shah' })]);
+
+    // Miso's owner stops sharing with the vet; the next urgent low reaches the owner's phone only.
+    const relations = (await pet('/web/userFollower/loadFollowerList', { page: 1, rows: 20 })).rows as { id: number; followerEmail: string }[];
+    const vetRelation = relations.find((r) => r.followerEmail === 'doctor@cgm-portal.example')!;
+    expect((await pet('/web/userFollower/modifyFollowerShareFlag', { followerId: vetRelation.id, shareFlag: 0 })).code).toBe(200);
+    try {
+      const ownerPushes = (await pushesTo(petPhone)).length;
+      await upload(140, Date.now() - 30_000);
+      await upload(44, Date.now() - 10_000);
+      await expect.poll(async () => (await pushesTo(petPhone)).length, { timeout: 15_000 }).toBe(ownerPushes + 1);
+      await page.waitForTimeout(2_000);
+      expect(await pushesTo(vetPhone)).toHaveLength(1);
+      await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+    } finally {
+      await pet('/web/userFollower/modifyFollowerShareFlag', { followerId: vetRelation.id, shareFlag: 1 });
+      await upload(140);
+      await context.close();
+    }
+  });
 });
