@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type GlucoseUnit, type MemberSeting } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
@@ -13,6 +13,9 @@ import { ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import { convertForm, formOf, validateSettings, type SettingsErrors, type SettingsForm, type ThresholdField } from './settings-rules';
 
 const UNITS: GlucoseUnit[] = ['mmol/L', 'mg/dL'];
+
+/** How often an alert nobody acknowledged repeats (urgent low: every 5 minutes, not a choice). */
+const REPEAT_CHOICES = [15, 30, 60, 120];
 
 /** Settings (spec §2): unit, custom target range and alerts, saved to the server. */
 export function SettingsScreen() {
@@ -34,6 +37,8 @@ function SettingsEditor({ saved }: { saved: MemberSeting }) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A server without live alerts sends no repeat interval: then the choice is not offered.
+  const [repeatMinutes, setRepeatMinutes] = useState(saved.alertRepeatMinutes);
 
   const setValue = (field: ThresholdField, value: string) => {
     setForm((f) => ({ ...f, values: { ...f.values, [field]: value } }));
@@ -48,7 +53,7 @@ function SettingsEditor({ saved }: { saved: MemberSeting }) {
     if (!result.seting) return;
     setBusy(true);
     try {
-      const answer = await api.saveMemberSeting(result.seting);
+      const answer = await api.saveMemberSeting({ ...result.seting, ...(repeatMinutes !== undefined ? { alertRepeatMinutes: repeatMinutes } : {}) });
       // Every screen reads the unit and ranges from member info: refreshing it re-renders them all.
       queryClient.setQueryData(memberInfoQuery(api).queryKey, (info) => (info ? { ...info, memberSeting: answer } : info));
       await queryClient.invalidateQueries({ queryKey: memberInfoQuery(api).queryKey });
@@ -136,6 +141,24 @@ function SettingsEditor({ saved }: { saved: MemberSeting }) {
             {field('highAlert', t('settings.highAlert'))}
             {field('urgentHighAlert', t('settings.urgentHigh'))}
           </SimpleGrid>
+          {repeatMinutes !== undefined && (
+            <Field.Root mt="4">
+              <Field.Label>{t('settings.alertRepeat')}</Field.Label>
+              <NativeSelect.Root size="sm" width="auto">
+                <NativeSelect.Field value={String(repeatMinutes)} onChange={(e) => setRepeatMinutes(Number(e.target.value))} data-testid="alert-repeat">
+                  {[...new Set([...REPEAT_CHOICES, repeatMinutes])]
+                    .sort((a, b) => a - b)
+                    .map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {t('common.minutes', { count: minutes })}
+                      </option>
+                    ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.HelperText>{t('settings.alertRepeatHint')}</Field.HelperText>
+            </Field.Root>
+          )}
         </Section>
         <ErrorAlert message={serverError} />
         <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-start">
