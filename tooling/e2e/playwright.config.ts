@@ -71,6 +71,9 @@ export default defineConfig({
         CGM_SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         CGM_MAIL_FROM: 'CGM Portal <no-reply@cgm-portal.example>',
         CGM_LOG_FILE: join(dataDir, 'server.log'),
+        // Uploads stop when the test that made them ends: a no-data alarm 20 minutes later would
+        // ring through unrelated tests (the engine's unit tests cover no-data).
+        CGM_NO_DATA_MINUTES: '600',
         // Web Push goes to the test's own push service on loopback, over https it trusts.
         NODE_EXTRA_CA_CERTS: pushCertificate,
         CGM_PUSH_SERVICE_HOSTS: '127.0.0.1',
