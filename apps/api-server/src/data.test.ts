@@ -103,9 +103,24 @@ describe('profile and settings', () => {
     const answers = await Promise.allSettled(
       Array.from({ length: 30 }, () => pet.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' })),
     );
-    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(20);
+    const accepted = answers.filter((a): a is PromiseFulfilledResult<{ fileUrl: string }> => a.status === 'fulfilled');
+    expect(accepted).toHaveLength(20);
     const refused = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(refused.every((a) => (a.reason as { code: number }).code === 429)).toBe(true);
+    // Twenty parallel replacements leave one file, the avatar in use: none is orphaned.
+    const statuses = await Promise.all(accepted.map(async (a) => [a.value.fileUrl, (await fetch(a.value.fileUrl)).status] as const));
+    const kept = statuses.filter(([, status]) => status === 200).map(([url]) => url);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toContain((await pet.getUserInfo()).avatar.replace(/^.*\/api\/files\//, ''));
+  });
+
+  it("cannot delete another member's avatar by pointing its own at it first", async () => {
+    const theirs = await demo.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    const path = theirs.fileUrl.slice(theirs.fileUrl.indexOf('/api/files/'));
+    const doctor = await server.signIn('doctor@cgm-portal.example');
+    await doctor.saveMemberInfo({ memberName: 'Dr Who', avatar: path });
+    await doctor.uploadImage({ file: new Blob([PNG], { type: 'image/png' }), subPath: 'memberAvatar' });
+    expect((await fetch(theirs.fileUrl)).status).toBe(200);
   });
 
   it('answers a truncated multipart upload with a translated 400, not a server error', async () => {

@@ -8,6 +8,36 @@ const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 /** Avatar uploads per member per hour: plenty for trying a few pictures, not a disk-filling loop. */
 const AVATAR_UPLOADS_PER_HOUR = 20;
 const HOUR_MS = 3600_000;
+/**
+ * Bytes of avatars one member may hold on disk: the avatar in use plus a few uploads in flight.
+ * Claimed before a file is written, in one statement, so parallel uploads cannot exceed it.
+ */
+export const AVATAR_STORAGE_PER_MEMBER = 4 * MAX_AVATAR_BYTES;
+const FILES_PREFIX = '/api/files/';
+
+/**
+ * Makes `to` the member's avatar, whatever other requests do meanwhile (compare and swap, so each
+ * avatar is replaced by exactly one change), then deletes the one it replaced if the member
+ * uploaded it: no parallel upload leaves a file behind, and no one can delete another's file.
+ */
+async function replaceAvatar(deps: Deps, memberId: number, to: string): Promise<void> {
+  for (let tries = 0; tries < 20; tries++) {
+    const current = (await deps.store.getMember(memberId))?.avatar ?? '';
+    if (current === to) return;
+    if (!(await deps.store.swapAvatar(memberId, current, to))) continue;
+    const previous = ownFilePath(current);
+    if (previous) {
+      const path = previous.slice(FILES_PREFIX.length);
+      const bytes = await deps.store.forgetMemberFile(path, memberId);
+      if (bytes !== undefined) {
+        await deps.platform.files.remove(path);
+        await deps.store.releaseStorage(memberId, bytes);
+      }
+    }
+    return;
+  }
+  throw new Error('the avatar kept changing under this request');
+}
 
 /** Image type from the first bytes, never from the name or the declared type. */
 function imageExtension(bytes: Uint8Array): string | null {
@@ -82,12 +112,15 @@ export const memberCalls = {
       if (input.insulinDose !== undefined) patch.insulinDose = input.insulinDose;
       if (input.syringeType !== undefined) patch.syringeType = input.syringeType;
     }
+    let avatar: string | undefined;
     if (input.avatar !== undefined) {
-      const avatar = ownFilePath(input.avatar);
-      if (avatar === null) throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: 'avatar' });
-      patch.avatar = avatar;
+      const path = ownFilePath(input.avatar);
+      if (path === null) throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: 'avatar' });
+      avatar = path;
     }
     await deps.store.updateMember(viewer.member.id, patch);
+    // A changed or removed avatar goes through the same swap as an upload, so the old file goes.
+    if (avatar !== undefined) await replaceAvatar(deps, viewer.member.id, avatar);
     return { message: 'updateSuccessful' as const };
   },
 
@@ -111,13 +144,21 @@ export const memberCalls = {
     const clean = deps.platform.reencodeImage ? await deps.platform.reencodeImage(bytes) : { bytes, extension: declared };
     if (!clean) throw new Problem(ResponseCode.invalidPayload, 'badFile');
     const { extension } = clean;
+    const memberId = viewer.member.id;
+    if (!(await deps.store.reserveStorage(memberId, clean.bytes.length, AVATAR_STORAGE_PER_MEMBER))) {
+      throw new Problem(ResponseCode.tooManyAttempts, 'storageFull');
+    }
     const path = `memberAvatar/${randomId(16)}.${extension}`;
-    await deps.platform.files.save(path, { bytes: clean.bytes, contentType: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
-    const fileUrl = `/api/files/${path}`;
-    await deps.store.updateMember(viewer.member.id, { avatar: fileUrl });
-    // The replaced avatar is nobody's any more: it goes, so replacing never adds up on disk.
-    const previous = ownFilePath(viewer.member.avatar);
-    if (previous) await deps.platform.files.remove(previous.slice('/api/files/'.length));
+    try {
+      await deps.platform.files.save(path, { bytes: clean.bytes, contentType: `image/${extension === 'jpg' ? 'jpeg' : extension}` });
+      await deps.store.recordMemberFile(path, memberId, clean.bytes.length);
+    } catch (error) {
+      await deps.platform.files.remove(path).catch(() => undefined);
+      await deps.store.releaseStorage(memberId, clean.bytes.length);
+      throw error;
+    }
+    const fileUrl = `${FILES_PREFIX}${path}`;
+    await replaceAvatar(deps, memberId, fileUrl);
     return { item: { fileUrl } };
   },
 };

@@ -193,6 +193,41 @@ export class KyselyStore implements Store {
     if (Object.keys(patch).length === 0) return;
     await this.db.updateTable('members').set(patch).where('id', '=', id).execute();
   }
+  async swapAvatar(id: number, from: string, to: string) {
+    const result = await this.db.updateTable('members').set({ avatar: to }).where('id', '=', id).where('avatar', '=', from).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  // Member storage
+  async reserveStorage(memberId: number, bytes: number, quota: number) {
+    if (bytes > quota) return false;
+    const row = await this.db
+      .insertInto('memberStorage')
+      .values({ memberId, bytes })
+      .onConflict((oc) =>
+        oc
+          .column('memberId')
+          .doUpdateSet({ bytes: sql`member_storage.bytes + ${bytes}` })
+          .where(sql<boolean>`member_storage.bytes + ${bytes} <= ${quota}`),
+      )
+      .returning('bytes')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  async releaseStorage(memberId: number, bytes: number) {
+    await this.db
+      .updateTable('memberStorage')
+      .set({ bytes: sql`case when bytes > ${bytes} then bytes - ${bytes} else 0 end` })
+      .where('memberId', '=', memberId)
+      .execute();
+  }
+  async recordMemberFile(path: string, memberId: number, bytes: number) {
+    await this.db.insertInto('memberFiles').values({ path, memberId, bytes }).execute();
+  }
+  async forgetMemberFile(path: string, memberId: number) {
+    const row = await this.db.deleteFrom('memberFiles').where('path', '=', path).where('memberId', '=', memberId).returning('bytes').executeTakeFirst();
+    return row?.bytes;
+  }
 
   // Tokens
   async insertToken(token: TokenRow) {

@@ -24,6 +24,20 @@ export interface Database {
   pushDevices: PushDevicesTable;
   serverSecrets: ServerSecretsTable;
   storedFiles: StoredFilesTable;
+  memberStorage: MemberStorageTable;
+  memberFiles: MemberFilesTable;
+}
+
+/** Bytes of uploaded files a member holds on disk, counted against their quota. */
+export interface MemberStorageTable {
+  memberId: number;
+  bytes: number;
+}
+/** Who uploaded each file: only its owner's changes ever delete it. */
+export interface MemberFilesTable {
+  path: string;
+  memberId: number;
+  bytes: number;
 }
 
 /** Keys every server of one deployment must share (RSA for sign-in, the Nightscout JWT key). */
@@ -597,6 +611,23 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Any) {
         if (dialect !== 'postgres') return;
         await sql`create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)`.execute(db);
+      },
+    },
+    // Avatar storage per member: a quota claimed in one statement before a file is written, and
+    // each file's owner, so a replaced avatar is deleted by exactly the upload that replaced it.
+    '0017_member_storage': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('member_storage')
+          .addColumn('member_id', 'integer', (c) => c.primaryKey().references('members.id').onDelete('cascade'))
+          .addColumn('bytes', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('member_files')
+          .addColumn('path', 'text', (c) => c.primaryKey())
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('bytes', 'integer', (c) => c.notNull())
+          .execute();
       },
     },
     '0020_server_secrets': {

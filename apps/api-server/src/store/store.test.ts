@@ -195,4 +195,27 @@ describe('atomic rules, under a parallel burst', () => {
     expect(held.rows.filter((e) => e.note === 'once')).toHaveLength(1);
     expect((await store.insertEventOnce(event(pet.id), 'key-0123456789abcdef')).created).toBe(true);
   });
+
+  each('50 parallel reservations of 1 MB against an 8 MB quota: exactly 8 are granted; released bytes can be taken again', async (store) => {
+    const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+    const MB = 1024 * 1024;
+    const granted = await Promise.all(Array.from({ length: 50 }, () => store.reserveStorage(demo.id, MB, 8 * MB)));
+    expect(granted.filter(Boolean)).toHaveLength(8);
+    await store.releaseStorage(demo.id, MB);
+    expect(await store.reserveStorage(demo.id, MB, 8 * MB)).toBe(true);
+    expect(await store.reserveStorage(demo.id, 1, 8 * MB)).toBe(false);
+    await store.releaseStorage(demo.id, 100 * MB);
+    expect(await store.reserveStorage(demo.id, 8 * MB, 8 * MB)).toBe(true);
+  });
+
+  each('only the owner of a file forgets it, and an avatar swaps only from what it still is', async (store) => {
+    const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+    const pet = (await store.findMemberByEmail('pet@cgm-portal.example'))!;
+    await store.recordMemberFile('memberAvatar/own.png', demo.id, 1234);
+    expect(await store.forgetMemberFile('memberAvatar/own.png', pet.id)).toBeUndefined();
+    expect(await store.forgetMemberFile('memberAvatar/own.png', demo.id)).toBe(1234);
+    const before = demo.avatar;
+    const swaps = await Promise.all(Array.from({ length: 10 }, (_, i) => store.swapAvatar(demo.id, before, `/api/files/memberAvatar/n${i}.png`)));
+    expect(swaps.filter(Boolean)).toHaveLength(1);
+  });
 });

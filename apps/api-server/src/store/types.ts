@@ -21,6 +21,18 @@ export interface Store {
   findMemberByEmail(email: string): Promise<MemberRow | undefined>;
   findMemberByMobile(mobile: string): Promise<MemberRow | undefined>;
   updateMember(id: number, patch: Partial<NewMember>): Promise<void>;
+  /** Sets the avatar to `to` only if it is still `from` (compare and swap): false when it changed. */
+  swapAvatar(id: number, from: string, to: string): Promise<boolean>;
+  /**
+   * Adds `bytes` to the member's stored bytes if the total stays within `quota`, in one
+   * statement: a parallel burst of uploads can never take more than the quota.
+   */
+  reserveStorage(memberId: number, bytes: number, quota: number): Promise<boolean>;
+  /** Gives `bytes` back (a file deleted, or never written). */
+  releaseStorage(memberId: number, bytes: number): Promise<void>;
+  recordMemberFile(path: string, memberId: number, bytes: number): Promise<void>;
+  /** Forgets the file if `memberId` owns it, answering its size; undefined when not theirs. */
+  forgetMemberFile(path: string, memberId: number): Promise<number | undefined>;
 
   insertToken(token: TokenRow): Promise<void>;
   findToken(tokenHash: string): Promise<TokenRow | undefined>;
