@@ -46,8 +46,11 @@ export const epochMs = z
   .min(EARLIEST_TIME_MS)
   .refine((t) => t <= Date.now() + LATEST_AHEAD_MS, { message: 'more than a year ahead' });
 export const id = z.number().int().positive();
+/** The glucose a reading may carry: below and above this no sensor or meter reports a value. */
+export const MGDL_MIN = 10;
+export const MGDL_MAX = 1000;
 /** Glucose is stored and sent as integer mg/dL; mmol/L exists only at the edge of display. */
-export const mgdl = z.number().int().min(10).max(1000);
+export const mgdl = z.number().int().min(MGDL_MIN).max(MGDL_MAX);
 
 export const email = z.string().trim().toLowerCase().pipe(z.email());
 /** E.164-ish phone number: + and 7 to 15 digits; spaces are dropped. */

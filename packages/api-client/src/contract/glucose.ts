@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { epochMs, id, mgdl, pageRequest } from './common';
+import { PACKED_READINGS_FORMAT, unpackReadings } from './packed-readings';
 
 /** Longest span one readings call may ask for (a year and a bit): keeps answers bounded. */
 export const MAX_READINGS_SPAN_MS = 400 * 24 * 3600 * 1000;
@@ -26,6 +27,29 @@ export const loadReadingsResult = z.object({
   readings: z.array(reading),
 });
 export type LoadReadingsResult = z.infer<typeof loadReadingsResult>;
+
+/**
+ * Readings as packed-readings.ts packs them. Parsing unpacks them (and refuses a damaged
+ * stream), so a caller gets the same ascending `Reading[]` as from the plain calls.
+ */
+export const packedReadings = z
+  .object({
+    format: z.literal(PACKED_READINGS_FORMAT),
+    start: z.number().int(),
+    stepMs: z.number().int().positive(),
+    count: z.number().int().nonnegative(),
+    data: z.string(),
+  })
+  .transform((packed, ctx): Reading[] => {
+    try {
+      return unpackReadings(packed);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
+/** loadReadings' answer with the readings packed: the fast path of every glucose view (issue 19). */
+export const loadPackedReadingsResult = loadReadingsResult.extend({ readings: packedReadings });
 
 // Sensor sessions
 export const sessionStatus = z.enum(['initializing', 'active', 'expired', 'ended']);

@@ -7,3 +7,4 @@ export * from './report';
 export * from './registry';
 export * from './data-transfer';
 export * from './alerts';
+export * from './packed-readings';

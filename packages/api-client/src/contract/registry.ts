@@ -30,6 +30,7 @@ import {
   glucoseEvent,
   loadEventsRequest,
   loadReadingsRequest,
+  loadPackedReadingsResult,
   loadReadingsResult,
   loadSessionsRequest,
   modifySessionRequest,
@@ -74,6 +75,7 @@ import {
   loadDeviceReportRequest,
   loadPublicLinksRequest,
   loadReportRequest,
+  packedReportData,
   publicLink,
   publicLinkIdRequest,
   reportData,
@@ -142,6 +144,8 @@ export const contract = {
 
   // Glucose data
   loadReadings: call('/web/glucose/loadReadings', loadReadingsRequest, loadReadingsResult, 'item'),
+  /** loadReadings packed, with ETag / 304 (issue 19): what the portal reads. */
+  loadPackedReadings: call('/web/glucose/loadPackedReadings', loadReadingsRequest, loadPackedReadingsResult, 'item'),
   loadSessions: call('/web/sensor/loadSessions', loadSessionsRequest, sensorSession, 'rows'),
   modifySession: call('/web/sensor/modifySession', modifySessionRequest, sensorSession, 'item'),
   loadEvents: call('/web/event/loadEvents', loadEventsRequest, glucoseEvent, 'rows'),
@@ -151,11 +155,14 @@ export const contract = {
 
   // Reports
   loadReport: call('/web/userReport/loadReport', loadReportRequest, reportData, 'item', 'report'),
+  /** loadReport with its readings packed (issue 19). */
+  loadPackedReport: call('/web/userReport/loadPackedReport', loadReportRequest, packedReportData, 'item', 'report'),
   loadDeviceReport: call('/web/userReport/loadDeviceReport', loadDeviceReportRequest, deviceReport, 'item', 'report'),
   createPublicLink: call('/web/userReport/createPublicLink', createPublicLinkRequest, publicLink, 'item'),
   revokePublicLink: call('/web/userReport/revokePublicLink', publicLinkIdRequest, publicLink, 'item'),
   loadPublicLinks: call('/web/userReport/loadPublicLinks', loadPublicLinksRequest, publicLink, 'rows'),
   loadPublicReport: call('/web/publicReport/loadReport', publicLinkIdRequest, reportData, 'item', 'public'),
+  loadPackedPublicReport: call('/web/publicReport/loadPackedReport', publicLinkIdRequest, packedReportData, 'item', 'public'),
 
   // Member side of following (/web/userFollower/*)
   loadFollowerList: call('/web/userFollower/loadFollowerList', loadFollowerListRequest, followerRelation, 'rows'),

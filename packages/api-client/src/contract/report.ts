@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { epochMs, id, pageRequest } from './common';
 import { petType } from './auth';
-import { device, reading, sensorSession, MAX_READINGS_SPAN_MS } from './glucose';
+import { device, packedReadings, reading, sensorSession, MAX_READINGS_SPAN_MS } from './glucose';
 import { memberSeting } from './member';
 
 const n = z.number().nullable();
@@ -63,6 +63,8 @@ export const reportData = z.object({
   eventCounts: z.record(z.string(), z.number().int()),
 });
 export type ReportData = z.infer<typeof reportData>;
+/** The report with its readings packed (packed-readings.ts); parsed, it is a ReportData. */
+export const packedReportData = reportData.extend({ readings: packedReadings });
 
 export const loadReportRequest = z
   .object({ memberId: id.optional(), from: epochMs, to: epochMs })
