@@ -102,6 +102,8 @@ export interface CallContext<N extends CallName> {
   clientAddress: string;
   /** The browser's time zone from the timeZone header (the member's own is in their profile). */
   timeZone: string;
+  /** The If-None-Match header: the ETag of an answer the caller holds (calls that give ETags). */
+  ifNoneMatch: string | undefined;
   t: (key: MessageKey, params?: Record<string, string>) => string;
 }
 
@@ -115,6 +117,10 @@ export interface CallResult {
   message?: MessageKey;
   /** 200 unless the call answers 501 (a success the caller must look at). */
   code?: number;
+  /** An ETag made from the data of the answer (never from the time alone); sent as a header. */
+  etag?: string;
+  /** The caller's copy (If-None-Match) is the answer: HTTP 304 with no body. */
+  notModified?: boolean;
 }
 
 export type CallHandler<N extends CallName> = (ctx: CallContext<N>) => Promise<CallResult>;
@@ -231,8 +237,12 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
           lanCode,
           clientAddress: clientAddress(c, deps.config.trustProxyHops),
           timeZone,
+          ifNoneMatch: c.req.header('If-None-Match'),
           t,
         });
+        // Private: an answer holds one member's glucose, never for a shared cache to keep.
+        const caching: Record<string, string> = result.etag ? { ETag: result.etag, 'Cache-Control': 'private, no-cache' } : {};
+        if (result.notModified && result.etag) return c.body(null, 304, caching);
         if (deps.config.validateResponses && (result.code ?? 200) === 200) {
           const problem = responseCheck(definition, result);
           if (problem) throw new Error(`${name} answered outside the contract: ${problem}`);
@@ -243,9 +253,9 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
         if (viewer && viewer.member.lang !== language && (result.code ?? 200) === 200) {
           await deps.store.updateMember(viewer.member.id, { lang: language }).catch(() => undefined);
         }
-        const { message, code, ...rest } = result;
+        const { message, code, etag: _etag, notModified: _notModified, ...rest } = result;
         const answer = { code: code ?? ResponseCode.ok, message: t(message ?? 'ok'), ...rest };
-        return c.body(stringifyAnswer(answer), 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+        return c.body(stringifyAnswer(answer), 200, { 'Content-Type': 'application/json; charset=UTF-8', ...caching });
       } catch (error) {
         if (error instanceof Problem) return c.json({ code: error.code, message: t(error.key, error.params) });
         console.error(`[api] ${definition.path} failed:`, error);

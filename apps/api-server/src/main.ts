@@ -23,6 +23,7 @@ import { loadSites } from './serving/sites';
 import { JobWorker, type JobHandler } from './jobs/queue';
 import { pushJobHandlers } from './push/delivery';
 import { noticeJobHandlers } from './delivery/notice-jobs';
+import { compressJsonAnswers } from './serving/answer-compression';
 
 // `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
 // database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
@@ -112,7 +113,7 @@ async function serveOrSeed(seedOnly: boolean) {
 
   let draining = false;
   const listeners = await startListeners({
-    api: observedApi(app),
+    api: observedApi(app, [compressJsonAnswers()]),
     sites,
     metrics: config.metrics,
     pageHeaders: (response, request) => {

@@ -61,7 +61,7 @@ test.describe('status overview', () => {
     await enter(page, human16, 'human', 'en');
     await expect(page.getByTestId('latest-value')).toBeVisible({ timeout: 20_000 });
     let asked = 0;
-    page.on('request', (r) => r.url().includes('/web/glucose/loadReadings') && asked++);
+    page.on('request', (r) => r.url().includes('/web/glucose/loadPackedReadings') && asked++);
     let blanked = false;
     // Watch, in the page, whether the latest glucose ever leaves the DOM while the data refreshes.
     await page.evaluate(() => {

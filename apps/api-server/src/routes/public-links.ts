@@ -1,9 +1,9 @@
 import { ResponseCode } from '@cgm-portal/api-client/contract';
 import { requireCgmUser } from '../access';
-import { notFound, Problem, randomId, type CallContext } from '../http';
+import { notFound, Problem, randomId, type CallContext, type Deps } from '../http';
 import { publicLinkOf } from '../views';
 import { paging } from './paging';
-import { buildReport } from './reports';
+import { buildPackedReport, buildReport } from './reports';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** 18 random bytes: 144 bits, 24 base64url characters. */
@@ -53,14 +53,25 @@ export const publicLinkCalls = {
 
   /** No login: the link id is the credential. The report covers the link's span ending now. */
   async loadPublicReport({ deps, input }: CallContext<'loadPublicReport'>) {
-    const link = await deps.store.getPublicLink(input.id);
-    if (!link) throw notFound();
-    const now = deps.now();
-    if (link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) {
-      throw new Problem(ResponseCode.linkExpired, 'linkExpired');
-    }
-    const member = await deps.store.getMember(link.memberId);
-    if (!member) throw notFound();
-    return { item: await buildReport(deps, member, now - link.spanDays * DAY_MS, now) };
+    const { member, from, to } = await publicReportSpan(deps, input.id);
+    return { item: await buildReport(deps, member, from, to) };
+  },
+
+  async loadPackedPublicReport({ deps, input }: CallContext<'loadPackedPublicReport'>) {
+    const { member, from, to } = await publicReportSpan(deps, input.id);
+    return { item: await buildPackedReport(deps, member, from, to) };
   },
 };
+
+/** The member and span a public link opens, or the reason it opens nothing. */
+async function publicReportSpan(deps: Deps, linkId: string) {
+  const link = await deps.store.getPublicLink(linkId);
+  if (!link) throw notFound();
+  const now = deps.now();
+  if (link.revokedAt !== null || (link.expiresAt !== null && link.expiresAt <= now)) {
+    throw new Problem(ResponseCode.linkExpired, 'linkExpired');
+  }
+  const member = await deps.store.getMember(link.memberId);
+  if (!member) throw notFound();
+  return { member, from: now - link.spanDays * DAY_MS, to: now };
+}

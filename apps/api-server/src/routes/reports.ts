@@ -1,8 +1,9 @@
 import { agpProfile, summarize } from '@cgm-portal/glucose-metrics';
-import type { Reading, ReportData } from '@cgm-portal/api-client/contract';
+import { packReadingColumns, type Reading, type ReportData } from '@cgm-portal/api-client/contract';
 import { memberToView } from '../access';
 import { noPermission, type CallContext, type Deps } from '../http';
-import type { MemberRow } from '../store/types';
+import { LruMap, readingDaysOf, readingsOf } from '../reading-days';
+import type { MemberRow, Store } from '../store/types';
 import { deviceOf, memberSetingOf, sessionOf } from '../views';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -29,13 +30,32 @@ function summaryOf(readings: Reading[], member: MemberRow, from: number, to: num
   }
 }
 
-export async function buildReport(deps: Deps, member: MemberRow, from: number, to: number): Promise<ReportData> {
+/** Summary and AGP by member, span, settings and day versions: recomputed only when one changes. */
+const computedStats = new WeakMap<Store, LruMap<string, Pick<ReportData, 'summary' | 'agp'>>>();
+const COMPUTED_STATS_KEPT = 64;
+
+/** The report with its readings as columns; buildReport and buildPackedReport shape them. */
+async function reportOf(deps: Deps, member: MemberRow, from: number, to: number) {
   const now = deps.now();
-  const readings = await deps.store.listReadings(member.id, 'sgv', from, to);
+  const days = readingDaysOf(deps.store);
+  const span = await days.versionsOf(deps.store, member.id, from, to);
+  const columns = await days.read(deps.store, span);
+  let statsCache = computedStats.get(deps.store);
+  if (!statsCache) computedStats.set(deps.store, (statsCache = new LruMap(COMPUTED_STATS_KEPT)));
+  const statsKey = [member.id, member.timeZone, member.targetLow, member.targetHigh, from, to, span.key].join('|');
+  let stats = statsCache.get(statsKey);
+  if (!stats) {
+    const readings = readingsOf(columns);
+    stats = {
+      summary: summaryOf(readings, member, from, to),
+      agp: readings.length === 0 ? null : { ...agpProfile(readings, { timeZone: member.timeZone, binMinutes: AGP_BIN_MINUTES }) },
+    };
+    statsCache.set(statsKey, stats);
+  }
   const sessions = await deps.store.listSessions(member.id, { offset: 0, limit: 100, from, to });
   const devices = await deps.store.listDevices(member.id, { offset: 0, limit: 20 });
   const latest = (await deps.store.listSessions(member.id, { offset: 0, limit: 1 })).rows[0];
-  return {
+  const report: Omit<ReportData, 'readings'> = {
     member: {
       memberId: member.id,
       memberName: member.memberName,
@@ -50,19 +70,34 @@ export async function buildReport(deps: Deps, member: MemberRow, from: number, t
     memberSeting: memberSetingOf(member),
     from,
     to,
-    readings,
-    summary: summaryOf(readings, member, from, to),
-    agp: readings.length === 0 ? null : { ...agpProfile(readings, { timeZone: member.timeZone, binMinutes: AGP_BIN_MINUTES }) },
+    ...stats,
     sessions: sessions.rows.map((s) => sessionOf(s, now)),
     devices: devices.rows.map((d) => deviceOf(d, latest, now)),
     eventCounts: await deps.store.countEventsByType(member.id, from, to),
   };
+  return { report, columns };
+}
+
+export async function buildReport(deps: Deps, member: MemberRow, from: number, to: number): Promise<ReportData> {
+  const { report, columns } = await reportOf(deps, member, from, to);
+  return { ...report, readings: readingsOf(columns) };
+}
+
+/** The report with its readings packed (packed-readings.ts): what the portal reads. */
+export async function buildPackedReport(deps: Deps, member: MemberRow, from: number, to: number) {
+  const { report, columns } = await reportOf(deps, member, from, to);
+  return { ...report, readings: packReadingColumns(columns.times, columns.values, from) };
 }
 
 export const reportCalls = {
   async loadReport({ deps, input, viewer }: CallContext<'loadReport'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
     return { item: await buildReport(deps, member, input.from, input.to) };
+  },
+
+  async loadPackedReport({ deps, input, viewer }: CallContext<'loadPackedReport'>) {
+    const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
+    return { item: await buildPackedReport(deps, member, input.from, input.to) };
   },
 
   /** The device, its sessions and the owner's last 14 days up to the device's last refresh. */

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import type { Reading } from '@cgm-portal/api-client/contract';
 import { migrations, type Database, type Dialect } from './schema';
+import { randomReadingDayVersion, readingDayOf } from './types';
 import type {
   AttemptBackoff,
   DeviceRow,
@@ -388,19 +389,56 @@ export class KyselyStore implements Store {
 
   // Readings
   async insertReadings(readings: ReadingRow[]) {
-    let inserted = 0;
-    for (let i = 0; i < readings.length; i += INSERT_CHUNK) {
-      const result = await this.db
-        .insertInto('readings')
-        .values(readings.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(['memberId', 'kind', 'time']).doNothing())
-        .executeTakeFirst();
-      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
-    return inserted;
+    // One transaction with the day versions, so no reader ever sees new readings stay under an
+    // old version for good (were the second statement to fail on its own).
+    return this.transaction(async (store) => {
+      const { db } = store as KyselyStore;
+      let inserted = 0;
+      for (let i = 0; i < readings.length; i += INSERT_CHUNK) {
+        const chunk = readings.slice(i, i + INSERT_CHUNK);
+        const result = await db
+          .insertInto('readings')
+          .values(chunk)
+          .onConflict((oc) => oc.columns(['memberId', 'kind', 'time']).doNothing())
+          .executeTakeFirst();
+        const stored = Number(result.numInsertedOrUpdatedRows ?? 0);
+        // A re-upload that stored nothing new leaves the days' versions (and caches) as they are.
+        if (stored > 0) await (store as KyselyStore).advanceReadingDays(chunk);
+        inserted += stored;
+      }
+      return inserted;
+    });
   }
   async deleteReading(memberId: number, kind: ReadingKind, time: number) {
-    await this.db.deleteFrom('readings').where('memberId', '=', memberId).where('kind', '=', kind).where('time', '=', time).execute();
+    await this.transaction(async (store) => {
+      const { db } = store as KyselyStore;
+      const result = await db.deleteFrom('readings').where('memberId', '=', memberId).where('kind', '=', kind).where('time', '=', time).executeTakeFirst();
+      if (Number(result.numDeletedRows) > 0) await (store as KyselyStore).advanceReadingDays([{ memberId, time }]);
+    });
+  }
+  /** Advances the version of every (member, UTC day) the readings touch; after the readings' own write. */
+  private async advanceReadingDays(readings: readonly Pick<ReadingRow, 'memberId' | 'time'>[]) {
+    const version = randomReadingDayVersion();
+    const days = new Map<string, { memberId: number; day: number; version: number }>();
+    for (const { memberId, time } of readings) {
+      const day = readingDayOf(time);
+      days.set(`${memberId}/${day}`, { memberId, day, version });
+    }
+    await this.db
+      .insertInto('readingDays')
+      .values([...days.values()])
+      .onConflict((oc) => oc.columns(['memberId', 'day']).doUpdateSet({ version }))
+      .execute();
+  }
+  async readingDayVersions(memberId: number, fromDay: number, toDay: number) {
+    const rows = await this.db
+      .selectFrom('readingDays')
+      .select(['day', 'version'])
+      .where('memberId', '=', memberId)
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.day), Number(r.version)]));
   }
   async listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]> {
     // The hottest query (a 90-day view is 26,000 rows): written out, and run without the

@@ -10,6 +10,7 @@ export interface Database {
   workLeases: WorkLeasesTable;
   followers: FollowersTable;
   readings: ReadingsTable;
+  readingDays: ReadingDaysTable;
   sensorSessions: SensorSessionsTable;
   events: EventsTable;
   devices: DevicesTable;
@@ -137,6 +138,12 @@ export interface ReadingsTable {
   time: number;
   mgdl: number;
   kind: string;
+}
+/** A version per member and UTC day of readings: what a cached closed day and an ETag are checked against. */
+export interface ReadingDaysTable {
+  memberId: number;
+  day: number;
+  version: number;
 }
 export interface SensorSessionsTable {
   id: Generated<number>;
@@ -645,6 +652,26 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('content_type', 'text', (c) => c.notNull())
           .addColumn('created_at', time, (c) => c.notNull())
           .execute();
+      },
+    },
+    // Issue 19: a version per member and UTC day that every write of readings changes, so a
+    // server can keep closed days in memory and answer ETags from the data, never from the clock
+    // (a late back-fill changes a past day). Versions are random, not counters, so a restored or
+    // re-created database (or a re-used member id) never repeats an ETag a browser still holds.
+    '0019_reading_day_versions': {
+      async up(db: Any) {
+        let days = db.schema
+          .createTable('reading_days')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+          .addColumn('day', 'integer', (c) => c.notNull())
+          .addColumn('version', time, (c) => c.notNull())
+          .addPrimaryKeyConstraint('reading_days_pk', ['member_id', 'day']);
+        if (dialect === 'sqlite') days = days.modifyEnd(sql`without rowid`);
+        await days.execute();
+        // Days that already hold readings get a version of their own (48 random bits).
+        const random = dialect === 'sqlite' ? sql`(abs(random()) % 281474976710655) + 1` : sql`floor(random() * 281474976710655)::bigint + 1`;
+        await sql`insert into reading_days (member_id, day, version)
+          select member_id, time / 86400000, ${random} from readings group by member_id, time / 86400000`.execute(db);
       },
     },
   };

@@ -90,6 +90,13 @@ export interface Store {
   /** The same readings as a JSON array text `[{"time":…,"mgdl":…},…]`, made by the database. */
   listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number): Promise<string>;
   lastReadingTime(memberId: number): Promise<number | undefined>;
+  /**
+   * Per UTC day (floor(time / 86,400,000)) in [fromDay, toDay], a number that changes after
+   * every write of that day's readings (any kind): what cached readings and ETags are checked
+   * against. A day never written is absent (version 0). Writes change it after the readings,
+   * so a version that is seen never comes with older readings.
+   */
+  readingDayVersions(memberId: number, fromDay: number, toDay: number): Promise<Map<number, number>>;
 
   insertSession(session: NewSession): Promise<number>;
   getSession(id: number): Promise<SessionRow | undefined>;
@@ -506,4 +513,16 @@ export interface NewPushDevice {
 export interface PushDeviceRow extends NewPushDevice {
   id: number;
   lastNotifiedAt: number | null;
+}
+
+/** The UTC day a reading belongs to, for day versions and day caches (readingDayVersions). */
+export const READING_DAY_MS = 86_400_000;
+export const readingDayOf = (time: number): number => Math.floor(time / READING_DAY_MS);
+/**
+ * A new day version: 48 random bits, never 0 (0 is a day never written). Random rather than a
+ * counter, so a restored or re-created database cannot hand out an old ETag again.
+ */
+export function randomReadingDayVersion(): number {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high! % 65_536) * 4_294_967_296 + low! || 1;
 }

@@ -26,9 +26,9 @@ function useReportData(id: string, search: { from?: number; to?: number }) {
     queryFn: ({ signal }) => {
       if (internal && Number.isInteger(memberId) && memberId > 0) {
         const period = search.from && search.to ? { from: search.from, to: search.to } : reportPeriod(AGP_DEFAULT_DAYS, Intl.DateTimeFormat().resolvedOptions().timeZone);
-        return api.loadReport({ memberId, ...period }, { signal });
+        return api.loadPackedReport({ memberId, ...period }, { signal });
       }
-      return api.loadPublicReport({ id }, { signal });
+      return api.loadPackedPublicReport({ id }, { signal });
     },
     retry: false,
   });

@@ -16,7 +16,7 @@ beforeAll(installBrowserShims);
 async function openAgpReport(url: string) {
   const api = {
     // The report itself is not what these tests look at: it stays loading.
-    loadReport: vi.fn(() => new Promise<never>(() => {})),
+    loadPackedReport: vi.fn(() => new Promise<never>(() => {})),
     loadPublicLinks: vi.fn(async () => ({ rows: [], total: 0 })),
   };
   const { history } = await openScreenAt(url, { path: PATHS.agpReport, validateSearch: validateAgpReportSearch, component: MemberAgpReport }, api);
@@ -31,15 +31,15 @@ describe('the AGP report period in the URL', { timeout: 30_000 }, () => {
   it('opens the period of the URL', async () => {
     const { api } = await openAgpReport('/report/agp?period=days30');
     expect(checked()).toEqual(['30']);
-    await waitFor(() => expect(api.loadReport).toHaveBeenCalledWith(askedFor(30), expect.anything()));
-    expect(api.loadReport).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.loadPackedReport).toHaveBeenCalledWith(askedFor(30), expect.anything()));
+    expect(api.loadPackedReport).toHaveBeenCalledTimes(1);
   });
 
   it('opens the standard 14 days, not an error, when the URL is malformed', async () => {
     for (const url of ['/report/agp?period=days31', '/report/agp?period=30', '/report/agp?period=%5B1%5D']) {
       const { api } = await openAgpReport(url);
       expect(checked(), url).toEqual(['14']);
-      await waitFor(() => expect(api.loadReport, url).toHaveBeenCalledWith(askedFor(14), expect.anything()));
+      await waitFor(() => expect(api.loadPackedReport, url).toHaveBeenCalledWith(askedFor(14), expect.anything()));
       cleanup();
     }
   });
@@ -51,7 +51,7 @@ describe('the AGP report period in the URL', { timeout: 30_000 }, () => {
     await user.click(screen.getByText('90 days'));
     await waitFor(() => expect(history.location.search).toBe('?period=days90'));
     await waitFor(() => expect(checked()).toEqual(['90']));
-    await waitFor(() => expect(api.loadReport).toHaveBeenCalledWith(askedFor(90), expect.anything()));
+    await waitFor(() => expect(api.loadPackedReport).toHaveBeenCalledWith(askedFor(90), expect.anything()));
     // Replaced, not pushed: Back leaves the report rather than stepping through periods.
     expect(history.length).toBe(entries);
 

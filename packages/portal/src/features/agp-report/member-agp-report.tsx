@@ -31,7 +31,7 @@ export function MemberAgpReport() {
   const period = reportPeriod(days, memberSettings.timeZone);
   const report = useQuery({
     queryKey: ['agpReport', days, memberSettings.timeZone],
-    queryFn: ({ signal }) => api.loadReport(period, { signal }),
+    queryFn: ({ signal }) => api.loadPackedReport(period, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -32,7 +32,7 @@ export const FollowerHomeSharingStopped: PortalStory = {
     portal: {
       path: '/home',
       account: 'follower',
-      handlers: [refused('/web/glucose/loadReadings'), refused('/web/follower/loadMemberInfoById')],
+      handlers: [refused('/web/glucose/loadPackedReadings'), refused('/web/follower/loadMemberInfoById')],
     },
   },
 };

@@ -9,7 +9,7 @@ import { NightMonitor } from './night-mode';
 const now = Date.now();
 const api = {
   loadFollowedMemberInfo: vi.fn(async () => ({ memberId: 1, memberName: 'Alex Morgan', unit: 'mmol/L', timeZone: 'Europe/London' })),
-  loadReadings: vi.fn(async () => ({ memberId: 1, timeZone: 'Europe/London', readings: [{ time: now - 5 * 60_000, mgdl: 110 }, { time: now - 60_000, mgdl: 108 }] })),
+  loadPackedReadings: vi.fn(async () => ({ memberId: 1, timeZone: 'Europe/London', readings: [{ time: now - 5 * 60_000, mgdl: 110 }, { time: now - 60_000, mgdl: 108 }] })),
   loadAlarms: vi.fn(async () => ({ rows: [], total: 0 })),
   loadAlertPreferences: vi.fn(async () => ({ rows: [], total: 0 })),
 };

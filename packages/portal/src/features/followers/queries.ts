@@ -64,7 +64,7 @@ export const sharedReadingsQuery = (api: ApiClient, memberId: number, hours: num
     queryKey: [...FOLLOWERS_KEY, 'member', memberId, 'readings', hours],
     queryFn: ({ signal }) => {
       const to = Date.now();
-      return api.loadReadings({ memberId, from: to - hours * HOUR_MS, to }, { signal });
+      return api.loadPackedReadings({ memberId, from: to - hours * HOUR_MS, to }, { signal });
     },
     ...live,
     placeholderData: undefined,

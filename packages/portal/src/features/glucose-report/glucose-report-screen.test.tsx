@@ -15,7 +15,7 @@ beforeAll(installBrowserShims);
 /** The report under a route of the portal's id and validator, opened at `url` as a reload or a shared link would. */
 async function openReport(url: string) {
   const api = {
-    loadReadings: vi.fn(async () => ({ memberId: 1, timeZone: DEFAULT_TIME_ZONE, readings: [] })),
+    loadPackedReadings: vi.fn(async () => ({ memberId: 1, timeZone: DEFAULT_TIME_ZONE, readings: [] })),
     loadMyMemberInfo: vi.fn(async () => ({ memberInfos: [{}] })),
   };
   const { router, history } = await openScreenAt(
@@ -36,7 +36,7 @@ describe('the glucose report period in the URL', { timeout: 30_000 }, () => {
     expect(pressed()).toEqual(['30 days']);
     const span = spanOf({ pick: 'days30' });
     expect(report.getAttribute('data-from')).toBe(String(span.from));
-    await waitFor(() => expect(api.loadReadings).toHaveBeenCalledWith(span, expect.anything()));
+    await waitFor(() => expect(api.loadPackedReadings).toHaveBeenCalledWith(span, expect.anything()));
   });
 
   it('opens a custom range of the URL with its dates', async () => {

@@ -9,7 +9,7 @@ export const GLUCOSE_KEY = ['glucose'] as const;
 export const readingsQuery = (api: ApiClient, span: TimeSpan) =>
   queryOptions({
     queryKey: [...GLUCOSE_KEY, 'readings', span.from, span.to],
-    queryFn: ({ signal }) => api.loadReadings({ from: span.from, to: span.to }, { signal }),
+    queryFn: ({ signal }) => api.loadPackedReadings({ from: span.from, to: span.to }, { signal }),
     // Long spans are large (a year is ~100k readings to parse and validate): a period seen in
     // the last five minutes is shown from the cache without asking again. Past days do not
     // change; the home screen asks every minute through its own refetchInterval.

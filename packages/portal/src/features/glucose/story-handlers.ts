@@ -1,3 +1,4 @@
+import { packReadings } from '@cgm-portal/api-client';
 import { http, HttpResponse } from 'msw';
 
 /**
@@ -11,7 +12,9 @@ export const storyHandlers = {
   error: (path: string) => http.post(`*/api${path}`, () => HttpResponse.json({ code: 500, message: 'Sorry, the server reported an error' })),
   /** No readings in any span. */
   noReadings: () =>
-    http.post('*/api/web/glucose/loadReadings', () => HttpResponse.json({ code: 200, message: 'OK', item: { memberId: 1, timeZone: 'Europe/London', readings: [] } })),
+    http.post('*/api/web/glucose/loadPackedReadings', () =>
+      HttpResponse.json({ code: 200, message: 'OK', item: { memberId: 1, timeZone: 'Europe/London', readings: packReadings([], Date.now()) } }),
+    ),
   /** An empty page of a paged call. */
   emptyPage: (path: string) => http.post(`*/api${path}`, () => HttpResponse.json({ code: 200, message: 'OK', rows: [], total: 0 })),
 };

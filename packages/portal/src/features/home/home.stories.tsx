@@ -5,7 +5,7 @@ export default { title: 'Screens/CGM user/Status overview', render: () => <></> 
 
 // Every call the overview's cards draw from, so Loading shows every card loading: with the
 // sessions answered, the session chart was drawn in full in the "loading" story.
-const states = screenStates('/home', ['/web/glucose/loadReadings', '/web/sensor/loadSessions', '/web/event/loadEvents'], [storyHandlers.noReadings(), storyHandlers.emptyPage('/web/sensor/loadSessions')]);
+const states = screenStates('/home', ['/web/glucose/loadPackedReadings', '/web/sensor/loadSessions', '/web/event/loadEvents'], [storyHandlers.noReadings(), storyHandlers.emptyPage('/web/sensor/loadSessions')]);
 export const Filled = states.Filled!;
 export const Loading = states.Loading!;
 export const Empty = states.Empty!;

@@ -39,7 +39,7 @@ describe('the tab live connection', () => {
     vi.stubGlobal('fetch', server.fetch);
     const api = {
       loadFollowedMemberInfo: vi.fn(async () => ({ memberId: 1, memberName: 'Alex Morgan', unit: 'mmol/L', timeZone: 'Europe/London' })),
-      loadReadings: vi.fn(async () => ({ memberId: 1, timeZone: 'Europe/London', readings: [{ time: now - 10 * 60_000, mgdl: 120 }] })),
+      loadPackedReadings: vi.fn(async () => ({ memberId: 1, timeZone: 'Europe/London', readings: [{ time: now - 10 * 60_000, mgdl: 120 }] })),
     };
     await mountInPortal(
       <LiveProvider>
@@ -59,7 +59,7 @@ describe('the tab live connection', () => {
     server.send('reading', { memberId: 1, time: now + 2, value: 'low' });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('latest-glucose').textContent).toBe('10.4');
-    expect(api.loadReadings).toHaveBeenCalledOnce();
+    expect(api.loadPackedReadings).toHaveBeenCalledOnce();
     expect(screen.queryByTestId('live-reconnecting')).toBeNull();
 
     server.drop();
@@ -67,6 +67,6 @@ describe('the tab live connection', () => {
     // Reconnected: the banner goes, and the gap is made up by asking once.
     await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(2), { timeout: 5_000 });
     await waitFor(() => expect(screen.queryByTestId('live-reconnecting')).toBeNull());
-    await waitFor(() => expect(api.loadReadings).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.loadPackedReadings).toHaveBeenCalledTimes(2));
   });
 });
