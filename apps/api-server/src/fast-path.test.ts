@@ -140,6 +140,17 @@ describe('the packed report', () => {
     expect(packedReportData.parse((JSON.parse(raw.body.toString()) as { item: unknown }).item).readings).toEqual(plain.readings);
   });
 
+  it('answers 304 to its own ETag while nothing changed, and the new report after a back-fill', async () => {
+    const closed = { from: now - 20 * DAY, to: now - 10 * DAY };
+    const first = await post('/web/userReport/loadPackedReport', closed);
+    const etag = String(first.headers.etag);
+    expect((await post('/web/userReport/loadPackedReport', closed, { 'If-None-Match': etag })).status).toBe(304);
+    await backFill(closed.from + 5 * DAY + 7, 250);
+    const changed = await post('/web/userReport/loadPackedReport', closed, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(packedReportData.parse((JSON.parse(changed.body.toString()) as { item: unknown }).item).readings).toContainEqual({ time: closed.from + 5 * DAY + 7, mgdl: 250 });
+  });
+
   it('recomputes its statistics after a back-fill of a past day', async () => {
     const closed = { from: now - 50 * DAY, to: now - 40 * DAY };
     const before = await demo.loadPackedReport(closed);

@@ -3,7 +3,7 @@ import { requireCgmUser } from '../access';
 import { notFound, Problem, randomId, type CallContext, type Deps } from '../http';
 import { publicLinkOf } from '../views';
 import { paging } from './paging';
-import { buildPackedReport, buildReport } from './reports';
+import { answerWithEtag, buildPackedReport, buildReport } from './reports';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** 18 random bytes: 144 bits, 24 base64url characters. */
@@ -57,9 +57,9 @@ export const publicLinkCalls = {
     return { item: await buildReport(deps, member, from, to) };
   },
 
-  async loadPackedPublicReport({ deps, input }: CallContext<'loadPackedPublicReport'>) {
+  async loadPackedPublicReport({ deps, input, lanCode, ifNoneMatch }: CallContext<'loadPackedPublicReport'>) {
     const { member, from, to } = await publicReportSpan(deps, input.id);
-    return { item: await buildPackedReport(deps, member, from, to) };
+    return answerWithEtag(await buildPackedReport(deps, member, from, to), lanCode, ifNoneMatch);
   },
 };
 

@@ -1,7 +1,8 @@
 import { agpProfile, summarize } from '@cgm-portal/glucose-metrics';
 import { packReadingColumns, type Reading, type ReportData } from '@cgm-portal/api-client/contract';
 import { memberToView } from '../access';
-import { noPermission, type CallContext, type Deps } from '../http';
+import { dataEtag, etagMatches } from '../etags';
+import { noPermission, RawJson, type CallContext, type Deps } from '../http';
 import { LruMap, readingDaysOf, readingsOf } from '../reading-days';
 import type { MemberRow, Store } from '../store/types';
 import { deviceOf, memberSetingOf, sessionOf } from '../views';
@@ -89,15 +90,26 @@ export async function buildPackedReport(deps: Deps, member: MemberRow, from: num
   return { ...report, readings: packReadingColumns(columns.times, columns.values, from) };
 }
 
+/**
+ * A report answered with an ETag of its own text: sessions and devices change with the clock
+ * (a sensor expires), so no version can stand for them; the hash of the answer can. A repeat
+ * then costs no compression (kept by ETag), and a browser holding it gets a 304.
+ */
+export async function answerWithEtag(item: unknown, lanCode: string, ifNoneMatch: string | undefined) {
+  const json = JSON.stringify(item);
+  const etag = await dataEtag(['report', lanCode, json]);
+  return etagMatches(ifNoneMatch, etag) ? { etag, notModified: true } : { etag, item: new RawJson(json) };
+}
+
 export const reportCalls = {
   async loadReport({ deps, input, viewer }: CallContext<'loadReport'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
     return { item: await buildReport(deps, member, input.from, input.to) };
   },
 
-  async loadPackedReport({ deps, input, viewer }: CallContext<'loadPackedReport'>) {
+  async loadPackedReport({ deps, input, viewer, lanCode, ifNoneMatch }: CallContext<'loadPackedReport'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
-    return { item: await buildPackedReport(deps, member, input.from, input.to) };
+    return answerWithEtag(await buildPackedReport(deps, member, input.from, input.to), lanCode, ifNoneMatch);
   },
 
   /** The device, its sessions and the owner's last 14 days up to the device's last refresh. */
