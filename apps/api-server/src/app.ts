@@ -84,7 +84,9 @@ export function createApp(deps: Deps) {
       cors({
         origin: deps.config.corsOrigins,
         allowMethods: ['GET', 'POST'],
-        allowHeaders: ['Content-Type', 'xToken', 'lanCode', 'timeZone'],
+        allowHeaders: ['Content-Type', 'xToken', 'lanCode', 'timeZone', 'If-None-Match'],
+        // The api-client revalidates packed readings and reports with their ETag (issue 19).
+        exposeHeaders: ['ETag'],
         maxAge: 600,
       }),
     );

@@ -6,6 +6,7 @@ import {
   encryptCredential,
   LoginExpiredError,
   NetworkError,
+  packReadings,
   REQUEST_TIMEOUT_MS,
   toLanCode,
   type ApiClientOptions,
@@ -139,6 +140,45 @@ describe('createApiClient', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('revalidation with ETags (issue 19)', () => {
+  const packed = { memberId: 1, timeZone: 'Europe/London', readings: packReadings([{ time: 1_767_225_600_000, mgdl: 120 }], 1_767_225_600_000) };
+  const span = { from: 1_767_225_600_000, to: 1_767_312_000_000 };
+
+  function server(token: { value: string }) {
+    const sent: Record<string, string>[] = [];
+    const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      const headers = init?.headers as Record<string, string>;
+      sent.push(headers);
+      if (headers['If-None-Match'] === 'W/"v1"') return new Response(null, { status: 304, headers: { ETag: 'W/"v1"' } });
+      return new Response(JSON.stringify({ code: 200, message: 'ok', item: packed }), { headers: { 'Content-Type': 'application/json', ETag: 'W/"v1"' } });
+    });
+    const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => token.value });
+    return { api, sent };
+  }
+
+  it('asks again with If-None-Match and answers a 304 with the kept answer', async () => {
+    const { api, sent } = server({ value: 'tok' });
+    const first = await api.loadPackedReadings(span);
+    expect(sent[0]!['If-None-Match']).toBeUndefined();
+    const again = await api.loadPackedReadings(span);
+    expect(sent[1]!['If-None-Match']).toBe('W/"v1"');
+    expect(again).toEqual(first);
+    expect(again.readings).toEqual([{ time: 1_767_225_600_000, mgdl: 120 }]);
+    // Another span is another answer.
+    await api.loadPackedReadings({ ...span, to: span.to + 1 });
+    expect(sent[2]!['If-None-Match']).toBeUndefined();
+  });
+
+  it('keeps nothing across sessions', async () => {
+    const token = { value: 'first' };
+    const { api, sent } = server(token);
+    await api.loadPackedReadings(span);
+    token.value = 'second';
+    await api.loadPackedReadings(span);
+    expect(sent[1]!['If-None-Match']).toBeUndefined();
   });
 });
 

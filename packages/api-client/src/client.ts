@@ -76,6 +76,8 @@ export interface ApiClient extends ApiMethods {
 }
 
 const SUCCESS_CODES: ReadonlySet<number> = new Set([ResponseCode.ok, ResponseCode.okWithNotice]);
+/** Answers kept with their ETag for revalidation (a 90-day packed answer is about 70 KB). */
+const KEPT_ANSWERS = 16;
 const FILE_URL_KEYS = new Set(['avatar', 'fileUrl']);
 
 function joinUrl(base: string, path: string): string {
@@ -134,6 +136,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const listeners = new Set<() => void>();
   if (options.onLoginExpired) listeners.add(options.onLoginExpired);
   let publicKey: Promise<string> | undefined;
+  // Answers that came with an ETag, by request. Browsers do not revalidate POSTs themselves, so
+  // the client asks with If-None-Match and a 304 reuses the kept answer: a period that did not
+  // change since (closed days, a minute without a new reading) travels as a few hundred bytes.
+  const kept = new Map<string, { etag: string; json: unknown }>();
+  let keptFor: string | undefined;
 
   const fileUrl = (url: string) => joinUrl(fileServerUrl, url);
 
@@ -161,6 +168,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body = JSON.stringify(object);
     }
 
+    // Another session (sign-out, another account) keeps nothing of the last one's answers.
+    if ((token ?? '') !== keptFor) {
+      kept.clear();
+      keptFor = token ?? '';
+    }
+    // Everything that selects the answer: the call, who asks (token) and what.
+    const keptKey = typeof body === 'string' ? `${url}|${token ?? ''}|${headers[HEADER_LAN_CODE]}|${body}` : null;
+    const held = keptKey ? kept.get(keptKey) : undefined;
+    if (held) headers['If-None-Match'] = held.etag;
+
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
     const onAbort = () => controller.abort(init.signal?.reason);
@@ -173,10 +190,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         body,
         signal: controller.signal,
       });
-      try {
-        json = await response.json();
-      } catch {
-        throw new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+      if (response.status === 304 && held) {
+        json = held.json;
+        // Most recently used last, so the oldest is forgotten first.
+        kept.delete(keptKey!);
+        kept.set(keptKey!, held);
+      } else {
+        try {
+          json = await response.json();
+        } catch {
+          throw new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+        }
+        const etag = response.headers.get('ETag');
+        if (keptKey) kept.delete(keptKey);
+        if (keptKey && etag) {
+          kept.set(keptKey, { etag, json });
+          if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+        }
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
