@@ -9,7 +9,7 @@
 import type { DayGrid } from './day-grid.js';
 import { GridContext } from './grid-context.js';
 import { type Series, toSeries } from './series.js';
-import type { GlucoseInput } from './types.js';
+import type { GlucoseInput, GlucoseRanges } from './types.js';
 import { checkZonedOptions, EPISODE_THRESHOLD_KEYS, GRID_KEYS, WINDOW_KEYS, type UnitOptions } from './validation.js';
 
 /** Thresholds (mg/dL) and durations (minutes); every field has the consensus default. */
@@ -272,4 +272,13 @@ export function episodes(readings: GlucoseInput, options: EpisodeOptions): Glyca
     options.dayAlignment,
   );
   return episodesOfGrid(ctx.grid(), ctx.sorted, options);
+}
+
+/**
+ * Episode thresholds from a set of range bands: below `low` and `veryLow`, above `high` and
+ * `veryHigh`. For subjects whose bands are not the consensus ones (a cat's or a dog's target), so
+ * that their events follow their own ranges; people's events use the consensus defaults.
+ */
+export function episodeThresholdsFromRanges(ranges: GlucoseRanges): EpisodeThresholds {
+  return { hypoLevel1: ranges.low, hypoLevel2: ranges.veryLow, hyperLevel1: ranges.high, hyperLevel2: ranges.veryHigh };
 }

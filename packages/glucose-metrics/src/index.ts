@@ -73,6 +73,7 @@ export { aucHourly, gvp, mag, sdRoc, type GridOptions } from './grid-variability
 export { cvMeasures, sdMeasures, type CvMeasures, type SdMeasures } from './sd-measures.js';
 export {
   episodes,
+  episodeThresholdsFromRanges,
   type EpisodeKindSummary,
   type EpisodeOptions,
   type EpisodeThresholds,

@@ -70,6 +70,23 @@ describe('<AgpReport> in English', () => {
     expect(container.querySelector('th.agp-goal-active')!.textContent).toBe('Goals for older or high-risk people with diabetes');
   });
 
+  it('lists the low and high glucose events with their mean duration, as LibreView’s AGP does', async () => {
+    const events = {
+      lowBelowMgdl: 70,
+      highAboveMgdl: 180,
+      low: { count: 3, perDay: 0.2, meanDurationMinutes: 42.4, meanGlucose: 61, events: [] },
+      high: { count: 0, perDay: 0, meanDurationMinutes: 0, meanGlucose: null, events: [] },
+    };
+    const { container } = await renderReport({ model: { ...model, glucoseEvents: events } });
+    const low = container.querySelector('[data-testid="agp-events-low"]')!;
+    expect(low.textContent).toContain('Low glucose events');
+    expect(low.textContent).toContain('3');
+    expect(low.textContent).toContain('Average duration 42 min');
+    const high = container.querySelector('[data-testid="agp-events-high"]')!;
+    expect(high.textContent).toContain('High glucose events0');
+    expect(container.querySelector('.agp-events')!.textContent).toContain('below 70 or above 180 mg/dL');
+  });
+
   it('shows patient and device information', async () => {
     await renderReport({ model });
     expect(screen.getByText('Alex Martin')).toBeTruthy();

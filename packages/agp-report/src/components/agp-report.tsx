@@ -5,6 +5,7 @@ import type { AgpReportModel } from '../model/types';
 import { AllDayChartsSection, AgpProfileSection, DailyProfilesSection, MultiDayTrendSection } from '../sections/chart-sections';
 import { DailyStatisticsSection } from '../sections/daily-statistics';
 import { EndPage, InsufficientDataSection } from '../sections/end-page';
+import { GlucoseEventsSection } from '../sections/glucose-events';
 import { GlucoseMetricsSection, GriSection } from '../sections/glucose-metrics';
 import { ReportHeader, SensorSessionsSection } from '../sections/report-header';
 import { StatisticsAndTargets, TimeInRangesSection } from '../sections/statistics-targets';
@@ -88,6 +89,7 @@ function reportPages(model: AgpReportModel, pageSize: PageSize, detail: ReportDe
             <div className="agp-summary-side">
               <TimeInRangesSection />
               <GriSection />
+              <GlucoseEventsSection />
             </div>
           </div>
           <AgpProfileSection profile={profile} />

@@ -142,3 +142,36 @@ describe('buildReportModel', () => {
     expect(() => buildReportModel(readings, { timeZone, from: to, to: from, unit: 'mg/dL', subject: DEMO_PERSON, language: 'en' })).toThrow(RangeError);
   });
 });
+
+describe('glucose events (LibreView AGP: low and high events with their mean duration)', () => {
+  const { from, to } = demoPeriod(7);
+  const FIVE = 5 * 60_000;
+  // 110 mg/dL all week, with one 30-minute dip to 90 and one 40-minute rise to 320 on day 3.
+  const dipAt = from + 2 * 86_400_000 + 8 * 3_600_000;
+  const riseAt = dipAt + 6 * 3_600_000;
+  const readings = Array.from({ length: (to - from) / FIVE }, (_, i) => {
+    const time = from + i * FIVE;
+    const mgdl = time >= dipAt && time < dipAt + 30 * 60_000 ? 90 : time >= riseAt && time < riseAt + 40 * 60_000 ? 320 : 110;
+    return { time, mgdl };
+  });
+  const model = (subject: typeof DEMO_PERSON | typeof DEMO_PET, ranges?: typeof DEFAULT_RANGES) =>
+    buildReportModel(readings, { timeZone, from, to, unit: 'mg/dL', subject, language: 'en', generatedAt: to, ...(ranges ? { ranges } : {}) });
+
+  it('people: consensus thresholds (below 70, above 180), so the dip to 90 is no event', () => {
+    const m = model(DEMO_PERSON);
+    expect(m.glucoseEvents).toMatchObject({ lowBelowMgdl: 70, highAboveMgdl: 180 });
+    expect(m.glucoseEvents.low.count).toBe(0);
+    expect(m.glucoseEvents.high.count).toBe(1);
+    expect(m.glucoseEvents.high.meanDurationMinutes).toBe(40);
+  });
+
+  it("pets: the pet's own bands, so a dog's dip below 100 is a low event", () => {
+    const dog = { veryLow: 54, low: 100, high: 250, veryHigh: 400 };
+    const m = model(DEMO_PET, dog);
+    expect(m.glucoseEvents).toMatchObject({ lowBelowMgdl: 100, highAboveMgdl: 250 });
+    expect(m.glucoseEvents.low.count).toBe(1);
+    expect(m.glucoseEvents.low.meanDurationMinutes).toBe(30);
+    expect(m.glucoseEvents.low.events[0]!.nadirOrPeak).toBe(90);
+    expect(m.glucoseEvents.high.count).toBe(1);
+  });
+});

@@ -3,6 +3,7 @@ import {
   DEFAULT_RANGES,
   agpProfile,
   dailyProfiles,
+  episodeThresholdsFromRanges,
   hasEnoughDataForAgp,
   summarize,
   timeInRanges,
@@ -90,12 +91,15 @@ export function buildReportModel(readings: readonly Reading[], options: ReportMo
   const inPeriod = readings.filter((r) => r.time >= from && r.time < to);
   const hasReadings = inPeriod.length > 0;
 
+  // A pet's low and high events follow its own bands; people's the consensus 70/54/180/250.
+  const episodeThresholds = subject.kind === 'pet' ? episodeThresholdsFromRanges(ranges) : undefined;
   const summary = summarize(inPeriod, {
     timeZone,
     ranges,
     from,
     to,
     ...(options.intervalMinutes ? { intervalMinutes: options.intervalMinutes } : {}),
+    ...(episodeThresholds ? { episodes: episodeThresholds } : {}),
   });
   const days = dailyProfiles(inPeriod, {
     timeZone,
@@ -160,6 +164,12 @@ export function buildReportModel(readings: readonly Reading[], options: ReportMo
       eA1cPercent: a1cEstimatesApply ? summary.eA1c : null,
       eA1cMmolMol: a1cEstimatesApply ? summary.eA1cMmolMol : null,
       gri,
+    },
+    glucoseEvents: {
+      lowBelowMgdl: episodeThresholds?.hypoLevel1 ?? DEFAULT_RANGES.low,
+      highAboveMgdl: episodeThresholds?.hyperLevel1 ?? DEFAULT_RANGES.high,
+      low: summary.episodes.hypoLevel1,
+      high: summary.episodes.hyperLevel1,
     },
     agp: enoughForAgp ? profile : null,
     days,

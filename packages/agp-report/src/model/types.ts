@@ -1,6 +1,7 @@
 import type {
   AgpProfile,
   DailyProfile,
+  EpisodeKindSummary,
   GlucoseRanges,
   GlucoseSummary,
   RangePercentages,
@@ -187,6 +188,16 @@ export interface AgpReportModel {
     eA1cPercent: number | null;
     eA1cMmolMol: number | null;
     gri: GriResultModel | null;
+  };
+  /**
+   * Low and high glucose events of the period (consensus episodes of at least 15 minutes, as
+   * LibreView's AGP counts them), with the thresholds they were found with.
+   */
+  glucoseEvents: {
+    lowBelowMgdl: number;
+    highAboveMgdl: number;
+    low: EpisodeKindSummary;
+    high: EpisodeKindSummary;
   };
   /** Null when fewer than AGP_MIN_DAYS days have data. */
   agp: AgpProfile | null;
