@@ -279,6 +279,8 @@ export function episodes(readings: GlucoseInput, options: EpisodeOptions): Glyca
  * `veryHigh`. For subjects whose bands are not the consensus ones (a cat's or a dog's target), so
  * that their events follow their own ranges; people's events use the consensus defaults.
  */
-export function episodeThresholdsFromRanges(ranges: GlucoseRanges): EpisodeThresholds {
+export function episodeThresholdsFromRanges(
+  ranges: GlucoseRanges,
+): Required<Pick<EpisodeThresholds, 'hypoLevel1' | 'hypoLevel2' | 'hyperLevel1' | 'hyperLevel2'>> {
   return { hypoLevel1: ranges.low, hypoLevel2: ranges.veryLow, hyperLevel1: ranges.high, hyperLevel2: ranges.veryHigh };
 }

@@ -9,6 +9,7 @@ import { eventsQuery } from '../glucose/glucose-queries';
 import { useGlucoseFormat } from '../glucose/glucose-format';
 import { Pager } from '../glucose/pager';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../glucose/query-states';
+import { DetectedLowEpisodes } from './detected-episodes';
 
 /** Spec §2: the filter tabs, in the spec's order; each is the i18n key of events.tabs. */
 export const EVENT_TABS = [
@@ -106,6 +107,7 @@ export function EventListScreen() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      {(tab === 'all' || tab === 'alert') && <DetectedLowEpisodes />}
       {detail && (
         <Dialog.Root open onOpenChange={(e) => !e.open && setDetail(null)} placement="center">
           <Portal>

@@ -14,6 +14,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../glucose/query-states';
 import { SummaryMetrics } from '../glucose/summary-metrics';
 import { TirBreakdown } from '../glucose/tir-breakdown';
 import { useNow } from '../glucose/use-now';
+import { GlucoseEventsSummary } from './glucose-events-summary';
 import { PeriodPicker } from './period-picker';
 import { useReportPeriodSearch } from './report-search';
 import { cachedReportStats } from './report-stats';
@@ -40,10 +41,10 @@ export function GlucoseReportScreen() {
   const span = periodSpan(period, now, settings.timeZone);
   const query = useQuery(readingsQuery(api, span));
   const stats = useMemo(
-    () => (query.data ? cachedReportStats(query.data, { timeZone: settings.timeZone, ranges: settings.ranges, span, now, fromFirstReading: period.pick === 'showAll' }) : null),
+    () => (query.data ? cachedReportStats(query.data, { timeZone: settings.timeZone, ranges: settings.ranges, span, now, fromFirstReading: period.pick === 'showAll', isPet: settings.isPet }) : null),
     // `span` is derived from period and zone; `now` only trims the empty end of today.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [query.data, settings.timeZone, settings.ranges, span.from, span.to, period.pick],
+    [query.data, settings.timeZone, settings.ranges, settings.isPet, span.from, span.to, period.pick],
   );
 
   return (
@@ -66,6 +67,14 @@ export function GlucoseReportScreen() {
           </Section>
           <Section title={t('agp.timeInRanges')} testId="report-tir">
             <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} period={t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })} />
+          </Section>
+          <Section title={t('report.glucoseEvents.title')} testId="report-glucose-events">
+            <GlucoseEventsSummary
+              low={stats.summary.episodes.hypoLevel1}
+              high={stats.summary.episodes.hyperLevel1}
+              lowBelowMgdl={stats.eventThresholds.hypoLevel1}
+              highAboveMgdl={stats.eventThresholds.hyperLevel1}
+            />
           </Section>
           <Section title={t('report.tir6h')}>
             <SixHourTir blocks={stats.sixHour} />
