@@ -63,6 +63,7 @@ describe('sign-in limits', () => {
     expect(signedIn.item?.token).toBeTruthy();
   });
 
+  // 100 password hashes (50 ms each on an idle core) take minutes on a loaded 2-core machine.
   it('limits each client address across accounts; a right password does not count against it', async () => {
     const api = from('203.0.113.3');
     const wrong = await api.encryptPassword('Wrong-pass-2');
@@ -77,7 +78,7 @@ describe('sign-in limits', () => {
     const elsewhere = from('203.0.113.4');
     const signedIn = await elsewhere.login({ loginType: 3, email: 'doctor@cgm-portal.example', password: await elsewhere.encryptPassword(DEMO_PASSWORD) });
     expect(signedIn.item?.token).toBeTruthy();
-  });
+  }, 120_000);
 
   it('holds after a restart', async () => {
     await server.restart();
@@ -103,6 +104,26 @@ describe('"at most N" per member', () => {
     expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
     const refused = answers.find((a) => 'error' in a) as { error: { code: number; message?: string } };
     expect(refused.error).toMatchObject({ code: 409, message: 'You already have 20; revoke one first' });
+    const listed = await pet.loadPublicLinks({ page: 1, rows: 100 });
+    expect(listed.rows.filter((l) => l.revokedAt === null)).toHaveLength(20);
+  });
+});
+
+describe('codes sent', () => {
+  it('15 parallel codes to one address: exactly 5 are sent, 10 answer 429', async () => {
+    const api = from('203.0.113.14');
+    const answers = await Promise.all(Array.from({ length: 15 }, () => settle(api.sendVerifyCode({ email: 'pet@cgm-portal.example', purpose: 'login' }))));
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(5);
+    expect(answers.filter((a) => 'error' in a && a.error.code === 429)).toHaveLength(10);
+  });
+
+  it('30 parallel codes from one client to as many addresses: exactly 20 are taken, 10 answer 429', async () => {
+    const api = from('203.0.113.15');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => settle(api.sendVerifyCode({ email: `someone${i}@example.org`, purpose: 'login' }))),
+    );
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
+    expect(answers.filter((a) => 'error' in a && a.error.code === 429)).toHaveLength(10);
   });
 });
 
