@@ -43,3 +43,27 @@ describe('reportStats', () => {
     expect(c.high + c.low + c.normal).toBe(data.length);
   });
 });
+
+describe('glucose events of the report', () => {
+  // 120 mg/dL for two days with one 30-minute dip to 90 mg/dL.
+  const dipAt = start + 30 * 3_600_000;
+  const data = Array.from({ length: 2 * 288 }, (_, i) => {
+    const time = start + i * FIVE;
+    return { time, mgdl: time >= dipAt && time < dipAt + 30 * 60_000 ? 90 : 120 };
+  });
+  const span = { from: start, to: start + 2 * 86_400_000 };
+  const dog = { veryLow: 54, low: 100, high: 250, veryHigh: 400 };
+
+  it('people: the consensus thresholds, so a dip to 90 is no low event', () => {
+    const stats = reportStats(data, { timeZone: zone, ranges: DEFAULT_RANGES, span, now: span.to });
+    expect(stats.eventThresholds).toMatchObject({ hypoLevel1: 70, hyperLevel1: 180 });
+    expect(stats.summary.episodes.hypoLevel1.count).toBe(0);
+  });
+
+  it("pets: the pet's own bands, so the same dip is a low event below a dog's 100", () => {
+    const stats = reportStats(data, { timeZone: zone, ranges: dog, span, now: span.to, isPet: true });
+    expect(stats.eventThresholds).toMatchObject({ hypoLevel1: 100, hyperLevel1: 250 });
+    expect(stats.summary.episodes.hypoLevel1.count).toBe(1);
+    expect(stats.summary.episodes.hypoLevel1.meanDurationMinutes).toBe(30);
+  });
+});
