@@ -94,3 +94,18 @@ export function glucoseQuantile(readings: GlucoseInput, p: number, options: Unit
   const s = toSeries(readings, options, 'glucoseQuantile');
   return s.mgdl.length === 0 ? null : naToNull(quantileBySelection(Float64Array.from(s.mgdl), p));
 }
+
+/** Median of the readings, mg/dL (iglu `median_glu`); null without readings. */
+export function medianGlucose(readings: GlucoseInput, options: UnitOptions = {}): number | null {
+  return glucoseDistribution(readings, options)?.median ?? null;
+}
+
+/** Interquartile range q75 − q25, mg/dL (iglu `iqr_glu`); null without readings. */
+export function iqrGlucose(readings: GlucoseInput, options: UnitOptions = {}): number | null {
+  return glucoseDistribution(readings, options)?.iqr ?? null;
+}
+
+/** Median absolute deviation × 1.4826, mg/dL (iglu `mad_glu`); null without readings. */
+export function madGlucose(readings: GlucoseInput, options: UnitOptions = {}): number | null {
+  return glucoseDistribution(readings, options)?.mad ?? null;
+}

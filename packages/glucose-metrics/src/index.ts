@@ -54,7 +54,14 @@ export { activePercent, effectiveDataRate } from './active-time.js';
 export { maxVariation } from './max-variation.js';
 export { calibrationStats, type CalibrationStats } from './calibrations.js';
 
-export { glucoseDistribution, glucoseQuantile, type GlucoseDistribution } from './distribution.js';
+export {
+  glucoseDistribution,
+  glucoseQuantile,
+  iqrGlucose,
+  madGlucose,
+  medianGlucose,
+  type GlucoseDistribution,
+} from './distribution.js';
 export {
   adrr,
   cogi,
