@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
 import { expectSignedIn, signIn } from '../demo';
@@ -51,16 +51,20 @@ test('first load of the 90-day glucose report (nothing cached)', async ({ page }
     // Each round is a new document: the query cache is empty and 90 days are never persisted.
     await page.goto(appUrl(app, '/home'));
     await expectSignedIn(page);
-    const answer = page.waitForResponse((r) => /\/web\/glucose\/load\w*Readings/.test(r.url()));
+    // Readings answers of this navigation (the layout may ask for today's too): the largest is the 90 days.
+    const answers: Response[] = [];
+    const collect = (r: Response) => void (/\/web\/glucose\/load\w*Readings/.test(r.url()) && answers.push(r));
+    page.on('response', collect);
     const t0 = Date.now();
     await page.goto(appUrl(app, '/report?period=days90'));
     await expect(page.getByTestId('report-statistics')).toBeVisible({ timeout: 30_000 });
     const ms = Date.now() - t0;
-    const sizes = await (await answer).request().sizes();
+    page.off('response', collect);
+    const sizes = await Promise.all(answers.map(async (r) => (await r.request().sizes()).responseBodySize + (await r.request().sizes()).responseHeadersSize));
     // The first round also loads the report's code chunk; the figure is the median of the rest.
     if (round > 0) {
       loads.push(ms);
-      wireBytes.push(sizes.responseBodySize + sizes.responseHeadersSize);
+      wireBytes.push(Math.max(0, ...sizes));
     }
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
