@@ -121,20 +121,23 @@ export function unpackReadings(packed: PackedReadings): PackedReading[] {
     }
     throw new RangeError('packed readings hold a number too large');
   };
-  const readings: PackedReading[] = new Array<PackedReading>(count);
+  const times = new Float64Array(count);
   let time = start - stepMs;
   for (let i = 0; i < count; i++) {
     const nextTime = time + stepMs + unzigzag(next());
     if (i > 0 && nextTime <= time) throw new RangeError('packed reading times do not ascend');
     if (!Number.isSafeInteger(nextTime)) throw new RangeError('packed reading time out of range');
     time = nextTime;
-    readings[i] = { time, mgdl: 0 };
+    times[i] = time;
   }
+  // Built by push with each object whole: a packed array of one object shape, which every
+  // metric and chart then walks at full speed (a pre-sized array would stay "holey" in V8).
+  const readings: PackedReading[] = [];
   let value = 0;
   for (let i = 0; i < count; i++) {
     value += unzigzag(next());
     if (value < MGDL_MIN || value > MGDL_MAX) throw new RangeError(`packed mg/dL ${value} out of range`);
-    readings[i]!.mgdl = value;
+    readings.push({ time: times[i]!, mgdl: value });
   }
   if (at !== bytes.length) throw new RangeError('packed readings carry extra bytes');
   return readings;
