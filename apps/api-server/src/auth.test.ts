@@ -18,10 +18,13 @@ async function lastCode(address: string): Promise<string> {
 }
 
 describe('session and account calls over HTTP', () => {
-  it('makes the RSA key on first start and keeps it in the data directory', async () => {
+  it('makes the RSA key on first start and keeps it: in the data directory, or on PostgreSQL in the database every server reads', async () => {
     const { publicKey } = await server.client().getPublicKey();
     expect(publicKey).toContain('BEGIN PUBLIC KEY');
-    expect(existsSync(join(server.dataDir, 'rsa-private-key.pem'))).toBe(true);
+    // On PostgreSQL several servers share it (scale-out/multi-server.test.ts): no server keeps its own.
+    expect(existsSync(join(server.dataDir, 'rsa-private-key.pem'))).toBe(!onPostgres);
+    await server.restart();
+    expect((await server.client().getPublicKey()).publicKey).toBe(publicKey);
   });
 
   it.skipIf(onPostgres)('stores passwords only as salted scrypt hashes', () => {

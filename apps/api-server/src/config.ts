@@ -34,6 +34,11 @@ export interface ServerConfig {
   noDataMinutes: number;
   /** CGM_ALERT_TICK_MS: how often this server looks for no-data and repeats due (default 30 s). */
   alertTickMs: number;
+  /**
+   * CGM_JOB_LEASE_MS: how long a claimed job is a server's before another may take it; renewed
+   * while it runs, so it bounds only how late the job of a server that died is taken over.
+   */
+  jobLeaseMs: number;
 }
 
 /** apps/ of this checkout: main.ts runs from apps/api-server/src (tsx) or apps/api-server/dist (node). */
@@ -78,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxyHops: env.CGM_TRUST_PROXY_HOPS ? positiveNumber('CGM_TRUST_PROXY_HOPS', env.CGM_TRUST_PROXY_HOPS, 0) : 0,
     noDataMinutes: positiveNumber('CGM_NO_DATA_MINUTES', env.CGM_NO_DATA_MINUTES, 20),
     alertTickMs: positiveNumber('CGM_ALERT_TICK_MS', env.CGM_ALERT_TICK_MS, 30_000),
+    jobLeaseMs: positiveNumber('CGM_JOB_LEASE_MS', env.CGM_JOB_LEASE_MS, 60_000),
     metrics: {
       token: env.CGM_METRICS_TOKEN || undefined,
       port: env.CGM_METRICS_PORT === '0' ? 0 : env.CGM_METRICS_PORT ? positiveNumber('CGM_METRICS_PORT', env.CGM_METRICS_PORT, 0) : undefined,

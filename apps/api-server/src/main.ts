@@ -134,6 +134,7 @@ async function serveOrSeed(seedOnly: boolean) {
   const worker = new JobWorker({
     store: deps.store,
     handlers: jobHandlers,
+    leaseMs: config.jobLeaseMs,
     onFailure: (job, attempt, error, final) =>
       log.warn({ job: job.id, kind: job.kind, attempt, final, err: { message: (error as Error)?.message } }, final ? 'job given up' : 'job failed; will retry'),
   });

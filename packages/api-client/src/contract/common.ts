@@ -45,7 +45,9 @@ export const epochMs = z
   .int()
   .min(EARLIEST_TIME_MS)
   .refine((t) => t <= Date.now() + LATEST_AHEAD_MS, { message: 'more than a year ahead' });
-export const id = z.number().int().positive();
+/** A row id: the databases' 32-bit integer keys (PostgreSQL's serial), so a larger one is a 400, never a database error. */
+export const MAX_ID = 2_147_483_647;
+export const id = z.number().int().positive().max(MAX_ID);
 /** The glucose a reading may carry: below and above this no sensor or meter reports a value. */
 export const MGDL_MIN = 10;
 export const MGDL_MAX = 1000;
