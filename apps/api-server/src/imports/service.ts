@@ -9,7 +9,7 @@ import { MalformedFile, type ImportedEvent, type ImportedReading, type ParsedFil
  * Existing readings are read, and new ones written, this many at a time, with a turn for other
  * requests in between: one statement of 700,000 rows would hold the event loop for seconds.
  */
-const ROWS_PER_STATEMENT = 5_000;
+const ROWS_PER_STATEMENT = 2_000;
 /** The span of one read of the member's existing readings (at 5-minute readings, about 8,600). */
 const READ_SPAN_MS = 30 * 86_400_000;
 
@@ -44,7 +44,9 @@ function span(times: Iterable<number>): { first: number; last: number } | null {
 export async function newRecords(store: Store, memberId: number, readings: ImportedReading[], events: ImportedEvent[], slicer = new Slicer()) {
   const freshReadings: ImportedReading[] = [];
   const byKind = new Map<ReadingKind, ImportedReading[]>();
-  for (const r of readings) {
+  for (let i = 0; i < readings.length; i++) {
+    if (i % ROWS_PER_STATEMENT === 0) await slicer.pause();
+    const r = readings[i]!;
     const list = byKind.get(r.kind);
     if (list) list.push(r);
     else byKind.set(r.kind, [r]);
