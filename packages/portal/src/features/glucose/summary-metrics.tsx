@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { GlucoseSummary } from '@cgm-portal/glucose-metrics';
-import { useTranslation } from '@cgm-portal/i18n';
+import { isolate, useTranslation } from '@cgm-portal/i18n';
 import { useGlucoseFormat } from './glucose-format';
 import { MetricTile } from './metric-tile';
 
@@ -44,7 +44,7 @@ export function SummaryMetrics({ summary, isPet, detail }: { summary: GlucoseSum
     // GMI and estimated A1c each once, in both units: % (DCCT) as the figure, mmol/mol (IFCC) under it.
     ...(isPet
       ? []
-      : [{ id: 'gmi', label: t('report.gmi'), value: f.number(summary.gmi, 1), unit: '%', hint: detail === 'full' ? `${f.number(summary.gmiMmolMol, 0)} ${t('units.mmolMol')} · ${t('report.gmiLong')}` : t('report.gmiLong') }]),
+      : [{ id: 'gmi', label: t('report.gmi'), value: f.number(summary.gmi, 1), unit: '%', hint: detail === 'full' ? `${isolate(`${f.number(summary.gmiMmolMol, 0)} ${t('units.mmolMol')}`)} · ${t('report.gmiLong')}` : t('report.gmiLong') }]),
     { id: 'cv', label: t('report.cv'), value: f.percent(summary.cv), hint: t('report.cvLong') },
     { id: 'activeTime', label: t('report.activeTime'), value: f.percent(summary.activePercent) },
   ];
@@ -63,7 +63,7 @@ export function SummaryMetrics({ summary, isPet, detail }: { summary: GlucoseSum
       ...(isPet
         ? []
         : [
-            { id: 'eA1c', label: t('report.eA1c'), value: f.number(summary.eA1c, 1), unit: t('report.eA1cDcct'), hint: `${f.number(summary.eA1cMmolMol, 0)} ${t('report.eA1cIfcc')}` },
+            { id: 'eA1c', label: t('report.eA1c'), value: f.number(summary.eA1c, 1), unit: t('report.eA1cDcct'), hint: isolate(`${f.number(summary.eA1cMmolMol, 0)} ${t('report.eA1cIfcc')}`) },
             { id: 'gri', label: t('report.gri'), value: f.number(summary.gri, 1), hint: t('report.griLong') },
           ]),
       { id: 'mage', label: t('report.mage'), value: f.glucoseDelta(summary.mage), unit: f.unit, hint: t('report.mageLong') },
