@@ -19,6 +19,15 @@ const { certificateFile: pushCertificate } = ensurePushCertificate(pushCertifica
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
+  // Visual baselines live in the repo under one name per screenshot: no platform or browser
+  // suffix, so a fresh clone on any Linux finds them (Chromium is Debian's everywhere).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  expect: {
+    // Font anti-aliasing moves a few edge pixels between machines: up to 1 % of a page's pixels
+    // may differ, each by Playwright's default colour threshold; a moved chart or a changed
+    // text is far more than that.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
