@@ -1,7 +1,7 @@
 // Scale-out load: two api-servers on one PostgreSQL behind a round-robin proxy. Phones upload
 // at SCALE_RATE readings/s (default 333: 100,000 members at 288 a day), batched as phones batch,
 // for SCALE_SECONDS (default 60) while SCALE_READERS clients (default 50) each load 90-day reports
-// back to back. Prints write and read p50/p99, errors, and the database's growth per million
+// back to back (SCALE_READ_PATH, default the portal's packed report). Prints write and read p50/p99, errors, and the database's growth per million
 // readings. Needs a PostgreSQL admin URL in CGM_TEST_DATABASE_URL (scripts/lib/ensure-tools.sh
 // `ensure_postgres` starts one on loopback):
 //   pnpm --filter @cgm-portal/api-server load:scale
@@ -14,7 +14,7 @@ const seconds = Number(process.env.SCALE_SECONDS ?? 60);
 const rate = Number(process.env.SCALE_RATE ?? 333);
 const readers = Number(process.env.SCALE_READERS ?? 50);
 const batchSize = Number(process.env.SCALE_BATCH ?? 12); // an hour of 5-min readings: a phone back online
-const readCall = process.env.SCALE_READ_CALL ?? 'loadPackedReadings';
+const readPath = process.env.SCALE_READ_PATH ?? '/web/userReport/loadPackedReport';
 const DAY = 86_400_000;
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
@@ -53,8 +53,9 @@ try {
   let readBytes = 0;
   const started = Date.now();
   const end = started + seconds * 1000;
-  // Each uploader's readings start in its own year in the past, so no two batches collide.
-  const cursor = uploaders.map((_, i) => Date.UTC(2010 + i, 0, 1));
+  // Uploads land inside the readers' 90-day window (off the seed's grid, each uploader at its own
+  // second), so every batch changes days the reports cover and their caches must follow.
+  const cursor = uploaders.map((_, i) => started - 89 * DAY + 13_000 + i * 7_000);
 
   const writer = async () => {
     const batchesPerSecond = rate / batchSize;
@@ -96,7 +97,7 @@ try {
     const to = Date.now();
     while (Date.now() < end) {
       const t0 = performance.now();
-      const response = await fetch(`${cluster.baseUrl}/api/web/glucose/${readCall}`, {
+      const response = await fetch(`${cluster.baseUrl}/api${readPath}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'br, gzip', xToken: api.token.value!, lanCode: 'en_US', timeZone: 'Europe/London' },
         body: JSON.stringify({ from: to - 90 * DAY, to }),
@@ -125,7 +126,7 @@ try {
 
   console.info(`\n${seconds} s on PostgreSQL, 2 servers; load average now ${loadavg()[0]!.toFixed(1)}`);
   console.info(`writes: ${batches} batches of ${batchSize} (${(added / seconds).toFixed(0)} readings/s stored), p50 ${ms(quantile(writes, 0.5))}, p99 ${ms(quantile(writes, 0.99))}, errors ${writeErrors}`);
-  console.info(`reads (${readCall}, 90 days, ${readers} clients): ${reads.length} answers, ${(reads.length / seconds).toFixed(0)}/s, p50 ${ms(quantile(reads, 0.5))}, p99 ${ms(quantile(reads, 0.99))}, errors ${readErrors}, ${(readBytes / Math.max(reads.length, 1) / 1024).toFixed(1)} KB per answer`);
+  console.info(`reads (${readPath}, 90 days, ${readers} clients): ${reads.length} answers, ${(reads.length / seconds).toFixed(0)}/s, p50 ${ms(quantile(reads, 0.5))}, p99 ${ms(quantile(reads, 0.99))}, errors ${readErrors}, ${(readBytes / Math.max(reads.length, 1) / 1024).toFixed(1)} KB per answer`);
   console.info(`database growth per million readings: ${perMillion(after.total - before.total)} in all (readings table ${perMillion(after.readings - before.readings)}, Nightscout documents ${perMillion(after.docs - before.docs)})`);
   console.info(`per member-year (105,120 readings): ${(((after.total - before.total) / Math.max(added, 1)) * 105_120 / 2 ** 20).toFixed(1)} MiB`);
   console.info(`served by A: ${cluster.served.get('A')}, by B: ${cluster.served.get('B')}`);
