@@ -85,11 +85,14 @@ function reportPages(model: AgpReportModel, pageSize: PageSize, detail: ReportDe
             <div className="agp-summary-main">
               <StatisticsAndTargets />
               <GlucoseMetricsSection />
+              {/* Beside the statistics, not under the GRI: the side column is the taller one, and
+                  under it the events pushed page 1 past A4 in French, Bulgarian, Armenian,
+                  Macedonian and Turkish (a third, blank page in the 2-page PDF). */}
+              <GlucoseEventsSection />
             </div>
             <div className="agp-summary-side">
               <TimeInRangesSection />
               <GriSection />
-              <GlucoseEventsSection />
             </div>
           </div>
           <AgpProfileSection profile={profile} />

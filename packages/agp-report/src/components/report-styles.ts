@@ -68,6 +68,9 @@ export function reportStyles(layout: 'screen' | 'print', pageSize: PageSize): st
 .agp-report.agp-print .agp-block { margin-bottom: 6px; }
 .agp-report.agp-print .agp-metric { padding: 2px 0; }
 .agp-report.agp-print .agp-metric-sub { font-size: 9.5px; }
+/* Low and high events side by side: page 1 has no line to spare in the longer languages. */
+.agp-report.agp-print .agp-events { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 12px; }
+.agp-report.agp-print .agp-events > h2, .agp-report.agp-print .agp-events > p { grid-column: 1 / -1; }
 .agp-report.agp-print .agp-table-scroll { overflow: visible; }
 .agp-report.agp-print { width: ${paper.width}mm; }
 .agp-report.agp-print .agp-page { width: ${paper.width}mm; min-height: ${paper.height}mm; padding: ${PAGE_MARGIN_MM}mm; margin: 0 auto 8mm; box-shadow: 0 1px 4px rgba(0,0,0,.25); background: #fff; display: flex; flex-direction: column; }

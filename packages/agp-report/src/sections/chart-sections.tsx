@@ -5,9 +5,12 @@ import { useReport } from '../components/report-context';
 /** Charts' `{placeholder}` templates from i18next strings: the placeholders pass through as text. */
 const keep = (name: string) => `{${name}}`;
 
+/** The AGP curve's height on paper, px: as tall as page 1 allows in every language. */
+const AGP_PRINT_HEIGHT = { A4: 240, Letter: 200 } as const;
+
 /** The AGP: 5–95 % and 25–75 % bands and the median over one day, midnight to midnight (IDC AGP v5). */
 export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
-  const { t, fmt, model, layout, chartWidth } = useReport();
+  const { t, fmt, model, layout, chartWidth, pageSize } = useReport();
   return (
     <section className="agp-block agp-profile" aria-labelledby="agp-profile">
       <h2 id="agp-profile">{t('agp.agpProfile')}</h2>
@@ -18,7 +21,9 @@ export function AgpProfileSection({ profile }: { profile: AgpProfile }) {
         unit={model.unit}
         ranges={model.ranges}
         {...(chartWidth !== undefined ? { width: chartWidth } : {})}
-        height={layout === 'print' ? 270 : 320}
+        // Page 1 holds the header, statistics, ranges, GRI, events and this curve: in the longest
+        // languages on US Letter (18 mm shorter than A4) the curve must give up a little height.
+        height={layout === 'print' ? AGP_PRINT_HEIGHT[pageSize] : 320}
         locale={fmt.chartLocale}
         // Laid out as the IDC AGP template in every language: time left to right, the glucose axis
         // on the left, the percentile names past midnight on the right, so a clinician reads any
