@@ -65,3 +65,21 @@ export async function apiToken(account: AccountName): Promise<string> {
   const login = await callApi('/web/user/login', { loginType, email, password });
   return (login.item as { token: string }).token;
 }
+
+/**
+ * A phone app's uploader for the member whose session `token` is: a new upload secret, then one
+ * reading per call through Nightscout API v1, as xDrip+ sends it.
+ */
+export async function nightscoutUploader(token: string, phone: { label: string; device: string; direction: string }) {
+  const created = await callApi('/web/dataTransfer/createUploadSecret', { label: phone.label }, { xToken: token });
+  expect(created.code).toBe(200);
+  const { apiSecretSha1 } = created.item as { apiSecretSha1: string };
+  return async (mgdl: number, time = Date.now()) => {
+    const response = await fetch(`${API_URL}/api/v1/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-secret': apiSecretSha1 },
+      body: JSON.stringify([{ type: 'sgv', sgv: mgdl, date: time, dateString: new Date(time).toISOString(), direction: phone.direction, device: phone.device }]),
+    });
+    expect(response.status).toBe(200);
+  };
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { API_URL, APPS, appUrl } from '../apps';
+import { APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
-import { apiToken, callApi, expectSignedIn, signIn, type AccountName } from '../demo';
+import { apiToken, expectSignedIn, nightscoutUploader, signIn, type AccountName } from '../demo';
 
 /**
  * Issue 20, the page side: each app an installable PWA that opens offline with its last data;
@@ -119,21 +119,8 @@ test.describe('push', () => {
   });
 });
 
-/** Uploads one reading as a phone app does: Nightscout API v1 with the member's own upload secret. */
-async function nightscoutUploader(account: AccountName) {
-  const token = await apiToken(account);
-  const created = await callApi('/web/dataTransfer/createUploadSecret', { label: 'e2e live' }, { xToken: token });
-  expect(created.code).toBe(200);
-  const { apiSecretSha1 } = created.item as { apiSecretSha1: string };
-  return async (mgdl: number, time = Date.now()) => {
-    const response = await fetch(`${API_URL}/api/v1/entries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-secret': apiSecretSha1 },
-      body: JSON.stringify([{ type: 'sgv', sgv: mgdl, date: time, dateString: new Date(time).toISOString(), direction: 'Flat', device: 'e2e-live' }]),
-    });
-    expect(response.status).toBe(200);
-  };
-}
+/** Uploads one reading as a phone app does, for one of the demo accounts. */
+const liveUploader = async (account: AccountName) => nightscoutUploader(await apiToken(account), { label: 'e2e live', device: 'e2e-live', direction: 'Flat' });
 
 /** mg/dL as the demo member's mmol/L monitor shows it. */
 const mmol = (mgdl: number) => (mgdl / 18).toFixed(1);
@@ -156,7 +143,7 @@ async function liveOpen(page: Page) {
 
 test.describe('live page', () => {
   test('a reading uploaded through the Nightscout API is on the follower\'s open home page within 2 s, with no reload', async ({ browser }) => {
-    const upload = await nightscoutUploader('human');
+    const upload = await liveUploader('human');
     const { context, page } = await signedInContext(browser, 'follower');
     await expect(page.getByTestId('latest-glucose')).toHaveText(/\d/, { timeout: 15_000 });
     await liveOpen(page);
@@ -173,7 +160,7 @@ test.describe('live page', () => {
   });
 
   test('an urgent low rings in both contexts; an acknowledgement in one clears it in the other', async ({ browser }) => {
-    const upload = await nightscoutUploader('human');
+    const upload = await liveUploader('human');
     const follower = await signedInContext(browser, 'follower');
     await follower.context.addInitScript(RECORD_TONES);
     await follower.page.reload();

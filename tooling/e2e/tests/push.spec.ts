@@ -1,8 +1,8 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decryptAes128gcm } from '@cgm-portal/api-server/push-service';
-import { API_URL, APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
-import { apiToken, callApi, currentToken, expectSignedIn, signIn, type AccountName } from '../demo';
+import { APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
+import { apiToken, callApi, currentToken, expectSignedIn, nightscoutUploader, signIn, type AccountName } from '../demo';
 
 /**
  * Issue 20, Web Push end to end: the server writes a push in the recipient's language, encrypts
@@ -73,20 +73,7 @@ const shownNotifications = (page: Page) =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
   );
 
-/** Uploads one reading as the member's phone app does: Nightscout API v1 with their own upload secret. */
-async function nightscoutUploader(token: string) {
-  const created = await callApi('/web/dataTransfer/createUploadSecret', { label: 'e2e push' }, { xToken: token });
-  expect(created.code).toBe(200);
-  const { apiSecretSha1 } = created.item as { apiSecretSha1: string };
-  return async (mgdl: number, time = Date.now()) => {
-    const response = await fetch(`${API_URL}/api/v1/entries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-secret': apiSecretSha1 },
-      body: JSON.stringify([{ type: 'sgv', sgv: mgdl, date: time, dateString: new Date(time).toISOString(), direction: 'SingleDown', device: 'e2e-push' }]),
-    });
-    expect(response.status).toBe(200);
-  };
-}
+const PUSH_PHONE = { label: 'e2e push', device: 'e2e-push', direction: 'SingleDown' };
 
 test.describe('Web Push', () => {
   for (const [language, title, body, dir] of [
@@ -123,7 +110,7 @@ test.describe('alarm push', () => {
     // Miso the cat (pet@) and her vet (doctor@), so the live page tests' alarms of the demo member stay apart.
     const petToken = await apiToken('pet');
     const pet = (path: string, body: unknown) => callApi(path, body, { xToken: petToken });
-    const upload = await nightscoutUploader(petToken);
+    const upload = await nightscoutUploader(petToken, PUSH_PHONE);
     const { context, page, api: vet } = await signedIn(browser, 'doctor', 'ar');
     const vetPhone = device('vet-phone');
     const petPhone = device('miso-owner-phone');
