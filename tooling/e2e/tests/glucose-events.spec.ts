@@ -48,14 +48,19 @@ test.describe('glucose events', () => {
 
   test('the event list shows a detected low glucose episode as an alert, marked detected, with start, end and nadir', async ({ page }) => {
     // A 30-minute low at 50 mg/dL right after the seeded data (which ends when the server started),
-    // so no seeded reading shares its times.
-    const start = Math.ceil((Date.now() + FIVE_MIN) / FIVE_MIN) * FIVE_MIN;
+    // so no seeded reading shares its times. Two in-range readings before it keep a low at the end
+    // of the seeded data (it is random) from running into it, so the episode starts at `start`.
+    const start = Math.ceil((Date.now() + 3 * FIVE_MIN) / FIVE_MIN) * FIVE_MIN;
     const dip = [
+      ...Array.from({ length: 2 }, (_, i) => ({ time: start - (2 - i) * FIVE_MIN, mgdl: 110 })),
       ...Array.from({ length: 7 }, (_, i) => ({ time: start + i * FIVE_MIN, mgdl: 50 - (i === 3 ? 4 : 0) })),
       ...Array.from({ length: 6 }, (_, i) => ({ time: start + (7 + i) * FIVE_MIN, mgdl: 110 })),
     ];
     await uploadReadings(dip);
 
+    // The page looks from just after the episode: its list covers the days up to the end of the
+    // member's today, and the dip may run past midnight.
+    await page.clock.setFixedTime(start + 13 * FIVE_MIN);
     await signIn(page, human16, 'human');
     await expectSignedIn(page);
     await page.goto(appUrl(human16, '/eventList'));
