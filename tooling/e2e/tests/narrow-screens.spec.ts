@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { APPS, appUrl, type AppUnderTest } from '../apps';
 import { expectSignedIn, signIn, type AccountName } from '../demo';
+import { settle, trackRequests } from '../settle';
 
 const [human16, , pet] = APPS;
 
@@ -11,12 +12,6 @@ const PUBLIC_ROUTES = ['/login', '/forget'];
 
 /** A phone held upright: the narrowest width the portal is made for. */
 const NARROW = { width: 360, height: 780 };
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // Charts measure their box after the first paint.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
 
 /** The document and every card that is wider than its box, by how much (px). */
 async function sidewaysOverflow(page: Page): Promise<string[]> {
@@ -37,6 +32,7 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
 async function signedInPage(browser: Browser, app: AppUnderTest, account: AccountName, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  trackRequests(page);
   await page.goto(appUrl(app, '/login'));
   await page.evaluate(() => localStorage.setItem('hippoLang', 'en'));
   await signIn(page, app, account);

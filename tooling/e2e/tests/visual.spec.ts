@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { translated } from '../catalog';
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo';
+import { networkQuiet, trackRequests } from '../settle';
 
 /**
  * Visual regression: screenshots of home, the glucose report, the AGP report on screen and in
@@ -89,7 +90,7 @@ async function signedIn(browser: Browser, app: AppId, lang: string, account: 'hu
   // No service worker: a cached shell from an earlier run must not stand in for the build under test.
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers: 'block' });
   const page = await context.newPage();
-  requestsOf.set(page, trackRequests(page));
+  trackRequests(page);
   await page.clock.setFixedTime(FROZEN);
   const origin = `http://127.0.0.1:${APPS[app]}`;
   await page.goto(`${origin}/login`);
@@ -105,30 +106,9 @@ async function signedIn(browser: Browser, app: AppId, lang: string, account: 'hu
   return page;
 }
 
-/**
- * Requests in flight, the live stream left out: it stays open for as long as the page does, so
- * Playwright's 'networkidle' never comes and each screen would wait out its whole timeout.
- */
-function trackRequests(page: Page) {
-  const inFlight = new Set<unknown>();
-  const counts = (url: string) => !new URL(url).pathname.startsWith('/api/live');
-  page.on('request', (request) => {
-    if (counts(request.url())) inFlight.add(request);
-  });
-  for (const done of ['requestfinished', 'requestfailed'] as const) page.on(done, (request) => inFlight.delete(request));
-  return inFlight;
-}
-const requestsOf = new WeakMap<Page, Set<unknown>>();
-
 /** Data loaded, fonts in, charts measured: what a person would see once the page is still. */
 async function settle(page: Page) {
-  // No request in flight for half a second (at most 15 s): the page's data is in.
-  const inFlight = requestsOf.get(page)!;
-  const deadline = Date.now() + 15_000;
-  for (let quietSince = Date.now(); Date.now() < deadline; await page.waitForTimeout(100)) {
-    if (inFlight.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 500) break;
-  }
+  await networkQuiet(page);
   await expect(page.getByTestId('loading')).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
