@@ -27,7 +27,7 @@ export { createChartTheme, defaultChartTheme } from './theme';
 export type { ChartTheme } from './theme';
 export { formatGlucose, formatPercent, isHi, isLo, percentDigits, toDisplayUnit } from './units';
 export type { GlucoseUnit } from './units';
-export { registerLocaleNames } from './internal/locale-names';
+export { registerLocaleNames, registerLocaleTable } from './internal/locale-names';
 export type { ChartLocaleNames } from './internal/locale-names';
 export {
   FIXTURE_HI_MGDL,

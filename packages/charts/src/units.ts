@@ -67,3 +67,12 @@ export function clampToSensor(mgdl: number): number {
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+/**
+ * Wraps a phrase of the page's language ("Less than 5%") set inside a longer line, so it keeps
+ * its own direction (first strong isolate) and its neighbours keep theirs: an Arabic phrase
+ * forced left to right reads from its end.
+ */
+export function isolateText(text: string): string {
+  return `\u2068${text}\u2069`;
+}

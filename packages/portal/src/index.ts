@@ -5,3 +5,4 @@ export { createServices } from './services';
 export type { PortalServices } from './services';
 export { tokenStore } from './session/token-store';
 export { PATHS } from './routes/paths';
+export { chartLabels } from './features/glucose/chart-labels';

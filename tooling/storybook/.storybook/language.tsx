@@ -1,4 +1,6 @@
-import { createI18n, I18nProvider, intlLocale, LANGUAGE_NAMES, LANGUAGES, textDirection, type LanguageCode, type PortalI18n } from '@cgm-portal/i18n';
+import { createI18n, I18nProvider, intlLocale, LANGUAGE_NAMES, LANGUAGES, LOCALE_FORMATS, textDirection, type LanguageCode, type PortalI18n } from '@cgm-portal/i18n';
+import { AgpChart, DailySmallMultiples, DailyTrendChart, EventLegend, GlucoseTrace, registerLocaleTable, SessionOverview, TimeInRangesBar } from '@cgm-portal/charts';
+import { chartLabels } from '@cgm-portal/portal';
 import type { Decorator, Loader, StoryContext } from '@storybook/react-vite';
 
 /** The toolbar's value when the story keeps the language it was written in. */
@@ -41,10 +43,27 @@ export const languageLoader: Loader = async (context) => {
   return { i18n };
 };
 
+// Month and weekday names of the languages Chromium's Intl lacks (Armenian, Macedonian), as the portal registers them.
+registerLocaleTable(LOCALE_FORMATS);
+
+type ChartLabelSets = ReturnType<typeof chartLabels>;
+
+/** Each chart's label set in the portal's catalog: the words a chart story shows in the toolbar's language. */
+const CHART_LABELS = new Map<unknown, (sets: ChartLabelSets, story: Record<string, unknown>) => object>([
+  [AgpChart, (sets) => sets.agp],
+  [TimeInRangesBar, (sets) => sets.tir],
+  [DailyTrendChart, (sets) => sets.trend],
+  [DailySmallMultiples, (sets) => sets.daily],
+  [SessionOverview, (sets) => sets.sessions],
+  [EventLegend, (sets) => sets.events],
+  // A trace's title names what it shows; the story's own title stays, its other words follow the language.
+  [GlucoseTrace, (sets, story) => ({ ...sets.trace(''), ...(typeof story.title === 'string' ? { title: story.title } : {}) })],
+]);
+
 /**
  * Applies the toolbar language to every kind of story: translated components read it through
  * I18nProvider; charts (which never import i18n) get the language's locale and direction as
- * props; the AGP report story gets it as its `language` arg; whole-portal stories read it in
+ * props, and their words from the portal's catalog (chartLabels, as the portal's screens do); the AGP report story gets it as its `language` arg; whole-portal stories read it in
  * portal-story's loader. The story is wrapped in `dir` and `lang`, so right-to-left mirrors.
  */
 export const withLanguage: Decorator = (Story, context) => {
@@ -52,9 +71,13 @@ export const withLanguage: Decorator = (Story, context) => {
   if (!lang) return <Story />;
   const dir = textDirection(lang);
   const args: Record<string, unknown> = { ...context.args };
-  if (context.title.startsWith('Charts/')) Object.assign(args, { locale: intlLocale(lang), direction: dir });
-  if ('language' in context.args) args.language = lang;
   const { i18n } = context.loaded as { i18n?: PortalI18n };
+  if (context.title.startsWith('Charts/')) {
+    Object.assign(args, { locale: intlLocale(lang), direction: dir });
+    const labelsOf = CHART_LABELS.get(context.component);
+    if (labelsOf && i18n) args.labels = labelsOf(chartLabels(i18n.i18n.getFixedT(lang)), (context.args.labels ?? {}) as Record<string, unknown>);
+  }
+  if ('language' in context.args) args.language = lang;
   return (
     <div dir={dir} lang={lang}>
       {i18n ? (

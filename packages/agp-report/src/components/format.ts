@@ -1,4 +1,4 @@
-import { percentDigits, registerLocaleNames } from '@cgm-portal/charts';
+import { percentDigits, registerLocaleTable } from '@cgm-portal/charts';
 import { MGDL_PER_MMOL } from '@cgm-portal/glucose-metrics';
 import { formatDate, formatNumber, formatPercent, intlLocale, LOCALE_FORMATS, type LanguageCode } from '@cgm-portal/i18n';
 import { DateTime } from 'luxon';
@@ -25,7 +25,7 @@ export interface ReportFormat {
 }
 
 // The charts learn the names of languages a browser's Intl lacks from the one table (i18n).
-for (const [lang, rule] of Object.entries(LOCALE_FORMATS)) if (rule.names) registerLocaleNames(lang, rule.names);
+registerLocaleTable(LOCALE_FORMATS);
 
 export function createReportFormat(lang: LanguageCode, unit: GlucoseUnit, timeZone: string): ReportFormat {
   const mmol = unit === 'mmol/L';

@@ -19,6 +19,11 @@ export function registerLocaleNames(language: string, names: ChartLocaleNames): 
   registered.set(language.toLowerCase(), names);
 }
 
+/** Registers the names of every language of a formatting table that has them (i18n's LOCALE_FORMATS). */
+export function registerLocaleTable(table: Readonly<Record<string, { readonly names?: ChartLocaleNames | null }>>): void {
+  for (const [language, rule] of Object.entries(table)) if (rule.names) registerLocaleNames(language, rule.names);
+}
+
 /** The registered names of `locale`'s language when the runtime's Intl does not know it. */
 export function fallbackNames(locale: string): ChartLocaleNames | null {
   const language = locale.split('-')[0]!.toLowerCase();

@@ -7,6 +7,7 @@ import { rangeBoundsText, segmentHeights, spreadLabelRows, TimeInRangesBar, time
 
 afterEach(cleanup);
 const strip = (s: string) => s.replace(/[\u2066-\u2069]/g, '');
+const ARABIC_LETTER = /[\u0600-\u06ff]/;
 
 describe('TimeInRangesBar', () => {
   const percentages = timeInRanges(syntheticReadings({ days: 14 }));
@@ -59,6 +60,20 @@ describe('TimeInRangesBar', () => {
     expect(none.container.querySelectorAll('[data-goal]')).toHaveLength(0);
   });
 
+  it('lays right-to-left labels out right to left, holding only numbers and units left to right', () => {
+    const labels = { veryLow: 'منخفض جدًا', low: 'منخفض', target: 'ضمن النطاق', high: 'مرتفع', veryHigh: 'مرتفع جدًا', met: 'تم تحقيق الهدف', lessThan: 'أقل من {value}%', greaterThan: 'أكثر من {value}%', below: 'أقل من {value}', above: 'أعلى من {value}' };
+    const { container } = render(<TimeInRangesBar percentages={{ veryLow: 0.5, low: 2, target: 72, high: 20, veryHigh: 5.5 }} unit="mmol/L" width={600} direction="rtl" locale="ar" labels={labels} />);
+    const texts = Array.from(container.querySelectorAll('svg[role="img"] > g text'));
+    expect(texts.length).toBeGreaterThan(0);
+    // Left to right, the bidi algorithm reads an Arabic goal line from its end.
+    for (const text of texts) expect(text.getAttribute('direction')).toBe('rtl');
+    // A left-to-right isolate (U+2066 … U+2069) around Arabic words would reverse them.
+    const ltrIsolates = texts.flatMap((t) => (t.textContent ?? '').match(/\u2066[^\u2069]*\u2069/g) ?? []);
+    expect(ltrIsolates.length).toBeGreaterThan(0);
+    for (const isolate of ltrIsolates) expect(isolate).not.toMatch(ARABIC_LETTER);
+    expect(goalsOf(container).target).toBe('✓ تم تحقيق الهدف · أكثر من 70%');
+  });
+
   it('keeps a tiny very-low share visible', () => {
     const h = segmentHeights({ veryLow: 0.2, low: 0, target: 80, high: 15, veryHigh: 4.8 }, 200);
     expect(h.veryLow).toBe(3);
@@ -88,8 +103,9 @@ describe('TimeInRangesBar', () => {
       Array.from(container.querySelectorAll('svg[role="img"] > g text')).map((el) => {
         const x = Number(el.getAttribute('x'));
         const w = estimateTextWidth(strip(el.textContent ?? ''), fontSizeOf(el));
-        const anchor = el.getAttribute('text-anchor');
-        return { text: strip(el.textContent ?? ''), left: anchor === 'end' ? x - w : x, right: anchor === 'end' ? x : x + w };
+        // A text's start is its right edge when it runs right to left.
+        const rightAnchored = (el.getAttribute('text-anchor') === 'end') !== (el.getAttribute('direction') === 'rtl');
+        return { text: strip(el.textContent ?? ''), left: rightAnchored ? x - w : x, right: rightAnchored ? x : x + w };
       });
 
     for (const direction of ['ltr', 'rtl'] as const) {

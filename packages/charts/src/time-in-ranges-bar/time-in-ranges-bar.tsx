@@ -10,7 +10,7 @@ import { estimateTextWidth } from '../internal/time';
 import type { ChartTheme } from '../theme';
 import { defaultChartTheme } from '../theme';
 import type { GlucoseUnit } from '../units';
-import { formatGlucose, formatPercent, isolateLtr } from '../units';
+import { formatGlucose, formatPercent, isolateLtr, isolateText } from '../units';
 
 /** Text of the time-in-ranges bar, already translated. */
 export interface TimeInRangesBarLabels {
@@ -211,7 +211,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
     if (!goal || !percentages) return null;
     const met = isGoalMet(goal, percentages);
     const bound = fillTemplate(goal.comparator === '>' ? labels.greaterThan : labels.lessThan, { value: formatPercent(goal.percent, locale) });
-    const verdict = `${met ? '✓' : '✗'} ${met ? labels.met : labels.notMet} · ${isolateLtr(bound)}`;
+    const verdict = `${met ? '✓' : '✗'} ${met ? labels.met : labels.notMet} · ${isolateText(bound)}`;
     if (goal.ranges.length === 1) return { text: verdict, share: null, verdict, met };
     const threshold = goal.ranges.includes('low') ? ranges.low : ranges.high;
     const name = fillTemplate(goal.ranges.includes('low') ? labels.below : labels.above, { value: isolateLtr(`${formatGlucose(threshold, unit, locale)} ${unit}`) });
@@ -247,6 +247,11 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
           labels: percentages ? RANGE_KEYS.map((k) => ({ name: estimateTextWidth(labels[k], nameSize) * 1.1, bounds: estimateTextWidth(` ${boundsText(k)}`, theme.fontSize) * 1.1 })) : [],
         });
         const { barX, percentX: labelX, nameX, anchor, stacked, textScale, textWidth } = layout;
+        // The labels are sentences in the page's language: in right-to-left they are laid out
+        // right to left (the root svg is ltr for visx), anchored at their start, which is the
+        // layout's right edge. Left to right, the bidi algorithm would read an Arabic goal line
+        // from its end.
+        const textProps = rtl ? ({ textAnchor: 'start', direction: 'rtl' } as const) : ({ textAnchor: anchor } as const);
         const goalTexts = RANGE_KEYS.map((k) => goalText(k));
         const widthOf = (text: string) => estimateTextWidth(text, theme.fontSize) * 1.1;
         // A combined goal ("below 70: 2 %" and its verdict) takes two lines when one does not fit.
@@ -287,7 +292,7 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
             {percentages ? null : (
               <>
                 <rect x={barX} y={top} width={BAR_WIDTH} height={plotHeight} fill="none" stroke={theme.axis} strokeDasharray="3 3" />
-                <text x={labelX} y={top + plotHeight / 2} textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize)}>
+                <text x={labelX} y={top + plotHeight / 2} {...textProps} fill={theme.text} style={chartFont(theme, nameSize)}>
                   {labels.noData}
                 </text>
               </>
@@ -304,26 +309,26 @@ export function TimeInRangesBar(props: TimeInRangesBarProps) {
                       {r.h > 0 ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={GLUCOSE_RANGE_COLORS[r.key]} stroke={theme.background} strokeWidth={0.5} /> : null}
                       {r.h > 0 && pattern ? <rect x={barX} y={r.y0} width={BAR_WIDTH} height={r.h} fill={pattern} /> : null}
                       <path d={`M${linkX},${r.mid}L${rtl ? linkX - 5 : linkX + 5},${r.mid}L${rtl ? labelX + 4 : labelX - 4},${lineY(0)}`} stroke={theme.axis} fill="none" strokeWidth={0.75} />
-                      <text x={labelX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameSize, 700)} data-range-percent>
+                      <text x={labelX} y={lineY(0)} dy="0.35em" {...textProps} fill={theme.text} style={chartFont(theme, nameSize, 700)} data-range-percent>
                         {pctText(percentages[r.key])}
                       </text>
                       {stacked ? (
                         <>
-                          <text x={nameX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
+                          <text x={nameX} y={lineY(0)} dy="0.35em" {...textProps} fill={theme.text} style={chartFont(theme, nameFont)}>
                             {labels[r.key]}
                           </text>
-                          <text x={nameX} y={lineY(1)} dy="0.35em" textAnchor={anchor} fill={theme.mutedText} style={chartFont(theme, boundsFont)}>
+                          <text x={nameX} y={lineY(1)} dy="0.35em" {...textProps} fill={theme.mutedText} style={chartFont(theme, boundsFont)}>
                             {isolateLtr(boundsText(r.key))}
                           </text>
                         </>
                       ) : (
-                        <text x={nameX} y={lineY(0)} dy="0.35em" textAnchor={anchor} fill={theme.text} style={chartFont(theme, nameFont)}>
+                        <text x={nameX} y={lineY(0)} dy="0.35em" {...textProps} fill={theme.text} style={chartFont(theme, nameFont)}>
                           {labels[r.key]}
                           <tspan fill={theme.mutedText} style={chartFont(theme, boundsFont)}>{` ${isolateLtr(boundsText(r.key))}`}</tspan>
                         </text>
                       )}
                       {goal ? (
-                        <text textAnchor={anchor} fill={goal.met ? theme.mutedText : theme.text} style={chartFont(theme, goalFont, goal.met ? undefined : 700)} data-goal={goal.met ? 'met' : 'not-met'}>
+                        <text {...textProps} fill={goal.met ? theme.mutedText : theme.text} style={chartFont(theme, goalFont, goal.met ? undefined : 700)} data-goal={goal.met ? 'met' : 'not-met'}>
                           {goalLines[i]!.map((line, n) => (
                             <tspan key={n} x={nameX} y={lineY((stacked ? 2 : 1) + n)} dy="0.35em">
                               {n > 0 ? ` ${line}` : line}

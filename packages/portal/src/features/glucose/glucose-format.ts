@@ -1,12 +1,12 @@
 import type { GlucoseUnit } from '@cgm-portal/api-client';
 import { MGDL_PER_MMOL } from '@cgm-portal/glucose-metrics';
-import { registerLocaleNames } from '@cgm-portal/charts';
+import { registerLocaleTable } from '@cgm-portal/charts';
 import { formatDate, formatDateTime, formatNumber, formatPercent, formatTime, intlLocale, LOCALE_FORMATS, useLanguage, type LanguageCode } from '@cgm-portal/i18n';
 import { useMemo } from 'react';
 import { useMemberGlucoseSettings } from './member-settings';
 
 // The charts learn the names of languages a browser's Intl lacks (Armenian, Macedonian) from the one table.
-for (const [lang, rule] of Object.entries(LOCALE_FORMATS)) if (rule.names) registerLocaleNames(lang, rule.names);
+registerLocaleTable(LOCALE_FORMATS);
 
 /** Digits a glucose value is shown with: mmol/L one decimal, mg/dL whole numbers. */
 export const UNIT_DIGITS: Record<GlucoseUnit, number> = { 'mmol/L': 1, 'mg/dL': 0 };
