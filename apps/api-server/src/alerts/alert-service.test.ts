@@ -120,6 +120,16 @@ describe('one evaluation per reading, across servers', () => {
     expect(a.notices).toEqual([]);
   });
 
+  it('a reading stamped ahead by a phone whose clock runs fast does not hold back the next real ones', async () => {
+    const a = server(stores[0]!, clock);
+    // Live (within 10 minutes), but 8 minutes in the future.
+    await a.service.readingArrived({ ...reading(120), time: clock.now + 8 * MIN });
+    clock.now += 5 * MIN;
+    await a.service.readingArrived(reading(50));
+    expect((await stores[0]!.openAlarm(alex))?.kind).toBe('urgentLow');
+    expect(a.notices.map((n) => n.kind)).toContain('urgentLow');
+  });
+
   it('raises no-data once when two servers’ timers run at the same moment', async () => {
     const [a, b] = [server(stores[0]!, clock), server(await open(), clock)];
     await a.service.readingArrived(reading(120));

@@ -152,7 +152,9 @@ export class AlertService {
       recipients.map((r) => r.id),
       { event: 'reading', data: event },
     );
-    if (!(await this.store.claimReadingEvaluation(member.id, reading.time))) return;
+    // A reading stamped in the future (a phone's clock running fast) counts as now: were its own
+    // time recorded, every real reading until then would look older and never be evaluated.
+    if (!(await this.store.claimReadingEvaluation(member.id, Math.min(reading.time, now)))) return;
     await this.evaluate(member, reading, recipients, now);
   }
 
