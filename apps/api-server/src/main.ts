@@ -166,10 +166,15 @@ async function serveOrSeed(seedOnly: boolean) {
     // Open live streams would hold the drain for its whole grace: pages reconnect elsewhere.
     fanOut.endAll();
     // The worker claims nothing more and lets the jobs it runs finish; unstarted ones wait in the database.
-    await Promise.all([drainListeners(listeners, config.shutdownGraceMs), feed.close(), worker.stop()]);
-    await crossServer.close();
-    await printer.close();
-    await deps.store.close();
+    // Each step is logged: a stop that hangs names the step it hangs in.
+    const step = async (name: string, work: Promise<unknown>) => {
+      await work;
+      log.info({ step: name }, 'shutdown step done');
+    };
+    await Promise.all([step('requests drained', drainListeners(listeners, config.shutdownGraceMs)), step('Nightscout feed closed', feed.close()), step('job worker stopped', worker.stop())]);
+    await step('cross-server channels closed', crossServer.close());
+    await step('PDF printer closed', printer.close());
+    await step('database closed', deps.store.close());
     log.info('stopped cleanly');
     process.exit(0);
   };

@@ -28,7 +28,11 @@ export async function crossServerChannels(databaseUrl: string | undefined): Prom
     socketAdapter: createAdapter(pool, { tableName: 'socket_io_attachments' }),
     async close() {
       await fanOut.close();
-      await pool.end();
+      // pool.end() waits for every borrowed connection. socket.io's adapter borrows one to LISTEN
+      // and gives it back when its last namespace closes, but one it was still borrowing when the
+      // server closed (a stop right after start) is never given back, and the stop hung. This pool
+      // only carries notifications, and the process exits next: 2 s is enough.
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }

@@ -34,7 +34,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
   afterAll(async () => {
     await cluster?.stop();
     await pushService?.close();
-  });
+  }, 120_000);
 
   const [a, b] = [0, 1];
   const node = (i: number) => cluster.nodes[i]!.baseUrl;

@@ -94,7 +94,14 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
     async stop() {
       proxy.server.closeAllConnections();
       await new Promise((resolve) => proxy.server.close(resolve));
-      await Promise.all(nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null).map((n) => terminate(n.child)));
+      // Graceful stop (its drain is 15 s at most); one still running after 45 s is killed, with its log shown.
+      await Promise.all(
+        nodes
+          .filter((n) => n.child.exitCode === null && n.child.signalCode === null)
+          .map(async (n) => {
+            if ((await terminate(n.child, 45_000)) === 'killed') console.warn(`server ${n.name} did not stop within 45 s of SIGTERM; killed. Its last output:\n${n.output().slice(-3000)}`);
+          }),
+      );
       for (const n of nodes) rmSync(n.dataDir, { recursive: true, force: true });
       await database.drop();
     },

@@ -107,11 +107,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return server;
 }
 
-export async function terminate(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+export async function terminate(child: ChildProcess, killAfterMs?: number): Promise<'stopped' | 'killed'> {
+  if (child.exitCode !== null) return 'stopped';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  if (killAfterMs === undefined) {
+    await exited;
+    return 'stopped';
+  }
+  // A teardown must end: a drain stuck past its time is killed, and the caller says so.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), killAfterMs)));
+  const outcome = await Promise.race([exited.then(() => 'stopped' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'stopped') return 'stopped';
+  child.kill('SIGKILL');
   await exited;
+  return 'killed';
 }
 
 /** Starts src/main.ts on a free port over `dataDir`; resolves once it listens. */
