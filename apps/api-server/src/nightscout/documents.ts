@@ -60,6 +60,43 @@ export interface WriteOptions {
   pending?: Pending;
   /** `If-Unmodified-Since` (epoch ms): a document changed after it is not overwritten. */
   unmodifiedSince?: number;
+  /** What a batch's dedup keys were found holding, read in one statement (see dedupLookups). */
+  known?: KnownDocs;
+}
+
+/**
+ * A batch's documents by dedup key, as read before its first write (null: none held). Kept true
+ * through the batch: a created document is added, a replaced one is dropped (read again if asked).
+ */
+export type KnownDocs = Map<string, NightscoutDocRow | null>;
+
+/** The date and dedup key a v1 create of this document will look for (as createDoc computes them), or null. */
+function v1DedupLookup(collection: NightscoutCollection, given: Doc, zone: string): { dedupKey: string; date: number } | null {
+  const doc = clientFields(given);
+  normaliseV1(collection, doc);
+  const date = dateOf(doc, zone);
+  if (date === null) return null;
+  if (typeof doc.date !== 'number' && (collection === 'entries' || collection === 'treatments' || collection === 'devicestatus')) doc.date = date;
+  const dedupKey = dedupKeyOf(collection, doc, date);
+  return dedupKey === null ? null : { dedupKey, date };
+}
+
+/**
+ * Reads, in one statement, the documents a batch of API v1 creates would deduplicate against
+ * (a phone's hour of entries is one query, not twelve). Documents carrying an identifier are left
+ * to createDoc, which looks them up by it.
+ */
+export async function dedupLookups(store: Store, writer: Writer, collection: NightscoutCollection, docs: readonly Doc[]): Promise<KnownDocs> {
+  const lookups = docs
+    .filter((d) => !(typeof d.identifier === 'string' && d.identifier.trim()) && !(typeof d._id === 'string' && d._id))
+    .map((d) => v1DedupLookup(collection, d, writer.member.timeZone))
+    .filter((l) => l !== null);
+  const known: KnownDocs = new Map(lookups.map((l) => [l.dedupKey, null]));
+  const rows = await store.findNightscoutDocsByDedup(writer.member.id, collection, lookups);
+  const wanted = new Map(lookups.map((l) => [l.dedupKey, l.date]));
+  // The oldest document holding the key wins, as in findNightscoutDoc (rows come in id order).
+  for (const row of rows) if (row.dedupKey !== null && wanted.get(row.dedupKey) === row.date && known.get(row.dedupKey) === null) known.set(row.dedupKey, row);
+  return known;
 }
 
 /** The document's time in epoch ms: `date`, else `created_at`, `mills`, `timestamp`, `dateString`. */
@@ -310,7 +347,7 @@ export async function createDoc(deps: Deps, store: Store, writer: Writer, collec
   const existing =
     (givenId ? await store.findNightscoutDoc(writer.member.id, collection, { identifier: givenId }) : undefined) ??
     (v3 && !givenId ? await store.findNightscoutDoc(writer.member.id, collection, { identifier: await calculateIdentifier(doc) }) : undefined) ??
-    (dedupKey ? await store.findNightscoutDoc(writer.member.id, collection, { dedupKey }) : undefined);
+    (dedupKey ? await heldByDedup(store, writer, collection, { dedupKey, date }, options.known) : undefined);
   if (existing) {
     if (v3) {
       const refusal = updateRefusal(collection, writer, existing, { ...given, ...doc }, true) ?? problemAsRefusal(commonProblem(doc));
@@ -329,8 +366,16 @@ export async function createDoc(deps: Deps, store: Store, writer: Writer, collec
   const stored = { ...doc, subject: writer.subject };
   const fresh = { memberId: writer.member.id, collection, identifier, date, dedupKey, srvCreated: now, srvModified: now, isValid: true, doc: JSON.stringify(stored) };
   const id = await store.insertNightscoutDoc(fresh);
+  if (dedupKey !== null) options.known?.set(dedupKey, { ...fresh, id });
   await derive(store, writer.member, collection, stored, pending);
   return { status: 201, row: { ...fresh, id } };
+}
+
+/** The document a dedup key finds: from the batch's lookups when they cover it, else from the store. */
+async function heldByDedup(store: Store, writer: Writer, collection: NightscoutCollection, lookup: { dedupKey: string; date: number }, known?: KnownDocs) {
+  const held = known?.get(lookup.dedupKey);
+  if (held !== undefined && (held === null || held.date === lookup.date)) return held ?? undefined;
+  return store.findNightscoutDoc(writer.member.id, collection, lookup);
 }
 
 const problemAsRefusal = (reason: string | null): Refusal | null => (reason ? { status: 400, reason } : null);
@@ -356,6 +401,7 @@ async function replaceRow(
   if (existing.isValid && existing.doc === JSON.stringify(doc)) {
     if (!options.touch) return existing;
     await store.updateNightscoutDoc(existing.id, { srvModified });
+    if (existing.dedupKey !== null) options.known?.delete(existing.dedupKey);
     return { ...existing, srvModified };
   }
   const pending = options.pending;
@@ -368,6 +414,8 @@ async function replaceRow(
   const date = dateOf(doc, writer.member.timeZone) ?? existing.date;
   const patch = { date, dedupKey: dedupKeyOf(collection, doc, date), srvModified, isValid: true, doc: JSON.stringify(doc) };
   await store.updateNightscoutDoc(existing.id, patch);
+  // The batch's lookups no longer know what these keys hold: the store is asked again.
+  for (const key of [existing.dedupKey, patch.dedupKey]) if (key !== null) options.known?.delete(key);
   await derive(store, writer.member, collection, doc, pending);
   return { ...existing, ...patch };
 }

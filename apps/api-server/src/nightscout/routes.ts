@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
 import type { Deps } from '../http';
 import type { MemberRow, NightscoutCollection } from '../store/types';
-import { addDerived, createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
+import { addDerived, createDoc, dedupLookups, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
 import { mayDo, permissionOf, type Operation } from './permissions';
 import { secretHolderOf, type SecretHolder } from './secrets';
 import { statusBody } from './status';
@@ -82,12 +82,14 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
   const stored = await deps.store.transaction(async (store) => {
     const out: Doc[] = [];
     const pending: Pending = [];
+    // A phone's batch of new entries: what they deduplicate against, read in one statement.
+    const known = upsert ? undefined : await dedupLookups(store, writer, collection, docs);
     for (const [i, doc] of docs.entries()) {
       const id = typeof doc._id === 'string' && doc._id ? doc._id : null;
       const result =
         upsert && id
           ? await updateDoc(deps, store, writer, collection, id, doc, false, pending)
-          : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc, pending);
+          : await createDoc(deps, store, writer, collection, id ? { ...doc, identifier: id } : doc, pending, { known });
       if ('reason' in result) rejected.push(`item ${i + 1}: ${result.reason}`);
       else if ('row' in result) {
         out.push(v1Doc(result.row));

@@ -306,6 +306,20 @@ describe('xDrip+ (REST v1 with api-secret)', () => {
     expect((await read()).srvModified).toBe(before.srvModified);
   });
 
+  it('a phone’s batch mixing held and new records (read in one lookup): held ones keep their _id, repeats share one, one reading each', async () => {
+    const t = day(22);
+    const at = (minutes: number, sgv: number) => ({ type: 'sgv', sgv, date: t + minutes * 60_000, device: 'xDrip-DexcomG6', direction: 'Flat' });
+    const held = await call('POST', '/api/v1/entries', { headers: headers(), body: [at(0, 100)] });
+    const batch = await call('POST', '/api/v1/entries', { headers: headers(), body: [at(5, 110), at(0, 100), at(5, 110), at(10, 120), at(0, 104)] });
+    expect(batch.status).toBe(200);
+    const ids = batch.body.map((d: { _id: string }) => d._id);
+    expect(ids[1]).toBe(held.body[0]._id);
+    expect(ids[4]).toBe(held.body[0]._id);
+    expect(ids[2]).toBe(ids[0]);
+    expect(new Set(ids).size).toBe(3);
+    expect((await readingsOn(t)).filter((r) => r.time >= t && r.time <= t + 600_000).map((r) => r.mgdl)).toEqual([104, 110, 120]);
+  });
+
   it('upserts treatments with PUT and its own _id, finds them by uuid, and deletes them by _id', async () => {
     const t = day(15);
     const uuid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';

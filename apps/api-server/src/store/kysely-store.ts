@@ -31,6 +31,7 @@ import type {
   NightscoutCollection,
   NightscoutDocQuery,
   NightscoutDocRow,
+  DedupLookup,
   JobClaim,
   JobRow,
   NewJob,
@@ -618,11 +619,24 @@ export class KyselyStore implements Store {
     const row = await this.db.insertInto('nightscoutDocs').values({ ...doc, isValid: doc.isValid ? 1 : 0 }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
-  async findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }) {
+  async findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | DedupLookup) {
     let q = this.db.selectFrom('nightscoutDocs').selectAll().where('memberId', '=', memberId).where('collection', '=', collection);
-    q = 'identifier' in by ? q.where('identifier', '=', by.identifier) : q.where('dedupKey', '=', by.dedupKey).orderBy('id', 'asc');
+    q = 'identifier' in by ? q.where('identifier', '=', by.identifier) : q.where('date', '=', by.date).where('dedupKey', '=', by.dedupKey).orderBy('id', 'asc');
     const row = await q.executeTakeFirst();
     return row && docRow(row);
+  }
+  async findNightscoutDocsByDedup(memberId: number, collection: NightscoutCollection, keys: readonly DedupLookup[]) {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('nightscoutDocs')
+      .selectAll()
+      .where('memberId', '=', memberId)
+      .where('collection', '=', collection)
+      .where('date', 'in', [...new Set(keys.map((k) => k.date))])
+      .where('dedupKey', 'in', [...new Set(keys.map((k) => k.dedupKey))])
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(docRow);
   }
   async updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>) {
     const { isValid, ...rest } = patch;

@@ -654,6 +654,14 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Scale-out (issue 22): a dedup key always ends in the document's date, so the dedup lookup
+    // names the date too and runs on nightscout_docs_date; its own index was a tenth of the
+    // bytes every uploaded entry costs.
+    '0022_nightscout_dedup_by_date': {
+      async up(db: Any) {
+        await db.schema.dropIndex('nightscout_docs_dedup').ifExists().execute();
+      },
+    },
     // Issue 19: a version per member and UTC day that every write of readings changes, so a
     // server can keep closed days in memory and answer ETags from the data, never from the clock
     // (a late back-fill changes a past day). Versions are random, not counters, so a restored or

@@ -137,7 +137,13 @@ export interface Store {
 
   /** Documents as Nightscout clients sent them (API v1 and v3), one per (member, collection, identifier). */
   insertNightscoutDoc(doc: NewNightscoutDoc): Promise<number>;
-  findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | { dedupKey: string }): Promise<NightscoutDocRow | undefined>;
+  /**
+   * By identifier, or by Nightscout's dedup fields (the oldest such document). A dedup key always
+   * ends in the document's date, so the lookup names both and runs on the date index.
+   */
+  findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | DedupLookup): Promise<NightscoutDocRow | undefined>;
+  /** The documents holding any of these dedup keys, in one statement (a phone's batch of entries). */
+  findNightscoutDocsByDedup(memberId: number, collection: NightscoutCollection, keys: readonly DedupLookup[]): Promise<NightscoutDocRow[]>;
   updateNightscoutDoc(id: number, patch: Partial<Pick<NewNightscoutDoc, 'date' | 'dedupKey' | 'srvModified' | 'isValid' | 'doc'>>): Promise<void>;
   listNightscoutDocs(memberId: number, collection: NightscoutCollection, query: NightscoutDocQuery): Promise<NightscoutDocRow[]>;
   /** A permanent delete (API v3 `?permanent=true`): the document is gone, history included. */
@@ -427,6 +433,11 @@ export interface NewNightscoutDoc {
 }
 export interface NightscoutDocRow extends NewNightscoutDoc {
   id: number;
+}
+/** A dedup key and the date it was made from (the document's `date` column). */
+export interface DedupLookup {
+  dedupKey: string;
+  date: number;
 }
 export interface NightscoutDocQuery {
   /** date ≥ from */
