@@ -130,7 +130,13 @@ const encoder = new TextEncoder();
 
 /** SHA-256 hex; tokens and codes are stored only as hashes, so a database leak opens nothing. */
 export async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return digestHex(undefined, 'sha256', text);
+}
+
+/** SHA-1 or SHA-256 hex: the platform's synchronous hash where it has one (Node), else webcrypto's. */
+export async function digestHex(platform: Pick<Platform, 'digestHex'> | undefined, algorithm: 'sha1' | 'sha256', text: string): Promise<string> {
+  if (platform?.digestHex) return platform.digestHex(algorithm, text);
+  const digest = new Uint8Array(await crypto.subtle.digest(algorithm === 'sha1' ? 'SHA-1' : 'SHA-256', encoder.encode(text)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
@@ -177,7 +183,7 @@ async function resolveViewer(deps: Deps, c: Context, definition: CallDefinition)
 
 /** The member a token signs in, or null when it is unknown, revoked or expired. */
 export async function viewerOfToken(deps: Deps, token: string): Promise<Viewer | null> {
-  const tokenHash = await sha256(token);
+  const tokenHash = await digestHex(deps.platform, 'sha256', token);
   const row = await deps.store.findToken(tokenHash);
   if (!row || row.revokedAt !== null || row.expiresAt <= deps.now()) return null;
   const member = await deps.store.getMember(row.memberId);

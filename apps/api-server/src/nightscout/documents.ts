@@ -1,4 +1,4 @@
-import type { Deps } from '../http';
+import { digestHex, type Deps } from '../http';
 import { eventKey, newRecords } from '../imports/service';
 import { resolveWallTimes } from '../imports/local-time';
 import { finishDrafts, type Draft, type ParsedFile } from '../imports/types';
@@ -184,9 +184,8 @@ export async function calculateIdentifier(doc: Doc): Promise<string> {
 }
 
 /** A stable 24-hex id (a Mongo ObjectId's shape, what v1 clients expect as `_id`) from what makes a v1 document unique. */
-async function objectIdFor(collection: NightscoutCollection, key: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${collection}|${key}`)));
-  return Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
+async function objectIdFor(deps: Deps, collection: NightscoutCollection, key: string): Promise<string> {
+  return (await digestHex(deps.platform, 'sha256', `${collection}|${key}`)).slice(0, 24);
 }
 
 export function clientFields(doc: Doc): Doc {
@@ -362,7 +361,7 @@ export async function createDoc(deps: Deps, store: Store, writer: Writer, collec
   const problem = (v3 ? commonProblem(doc) : null) ?? problemOf(collection, doc);
   if (problem) return { status: 400, reason: problem };
   // v3 derives Nightscout's identifier; v1 documents get an ObjectId-shaped one, as Nightscout's v1 gives them.
-  const identifier = givenId ?? (v3 ? await calculateIdentifier(doc) : await objectIdFor(collection, dedupKey ?? `${date}|${now}|${Math.random()}`));
+  const identifier = givenId ?? (v3 ? await calculateIdentifier(doc) : await objectIdFor(deps, collection, dedupKey ?? `${date}|${now}|${Math.random()}`));
   const stored = { ...doc, subject: writer.subject };
   const fresh = { memberId: writer.member.id, collection, identifier, date, dedupKey, srvCreated: now, srvModified: now, isValid: true, doc: JSON.stringify(stored) };
   const id = await store.insertNightscoutDoc(fresh);

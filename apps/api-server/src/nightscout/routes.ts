@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
 import type { Deps } from '../http';
+import { batchedDocWrites } from './batched-writes';
 import type { MemberRow, NightscoutCollection } from '../store/types';
 import { addDerived, createDoc, dedupLookups, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
 import { mayDo, permissionOf, type Operation } from './permissions';
@@ -79,7 +80,9 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
   if (wrongId !== undefined) return badId(c, String(wrongId));
   const rejected: string[] = [];
   const changes: DocChange[] = [];
-  const stored = await deps.store.transaction(async (store) => {
+  const stored = await deps.store.transaction(async (transaction) => {
+    // The batch's new documents go in as one statement (see batched-writes.ts).
+    const { store, flush } = batchedDocWrites(transaction);
     const out: Doc[] = [];
     const pending: Pending = [];
     // A phone's batch of new entries: what they deduplicate against, read in one statement.
@@ -96,6 +99,7 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
         changes.push({ collection, kind: result.status === 201 ? 'create' : 'update', row: result.row });
       }
     }
+    await flush();
     await addDerived(store, writer.member, pending);
     return out;
   });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { requireCgmUser } from '../access';
 import { ResponseCode } from '@cgm-portal/api-client/contract';
-import { notFound, Problem, randomId, sha256, type CallContext, type Deps } from '../http';
+import { digestHex, notFound, Problem, randomId, sha256, type CallContext, type Deps } from '../http';
 import type { MemberRow, UploadSecretRow } from '../store/types';
 
 /**
@@ -52,8 +52,9 @@ export async function secretHolderOf(deps: Deps, c: Context): Promise<SecretHold
 /** The holder of a secret given as itself or as its SHA-1 hex (API v1 header, `token` query, API v3 access token). */
 export async function holderOfSecret(deps: Deps, given: string | undefined): Promise<SecretHolder | null> {
   if (!given || given.length > 200) return null;
-  const sha1 = SHA1_HEX.test(given) ? given.toLowerCase() : await sha1Hex(given);
-  const hash = await storedHashOf(sha1);
+  const sha1 = SHA1_HEX.test(given) ? given.toLowerCase() : await digestHex(deps.platform, 'sha1', given);
+  // Every upload asks this: the platform's synchronous hash where it has one (storedHashOf's).
+  const hash = await digestHex(deps.platform, 'sha256', sha1);
   const row: UploadSecretRow | undefined = await deps.store.findUploadSecret(hash);
   if (!row || !constantTimeEqual(row.secretHash, hash)) return null;
   return holderOfRow(deps, row);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -89,6 +89,7 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
   const outbox = options.outbox ?? new CodeOutbox();
 
   return {
+    digestHex: (algorithm, text) => createHash(algorithm).update(text).digest('hex'),
     async hashPassword(plain) {
       const salt = randomBytes(16);
       const key = await scryptAsync(plain, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);

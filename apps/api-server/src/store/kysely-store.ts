@@ -619,6 +619,17 @@ export class KyselyStore implements Store {
     const row = await this.db.insertInto('nightscoutDocs').values({ ...doc, isValid: doc.isValid ? 1 : 0 }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
+  async insertNightscoutDocs(docs: readonly NewNightscoutDoc[]) {
+    const ids = new Map<string, number>();
+    for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
+      const chunk = docs.slice(i, i + INSERT_CHUNK).map((doc) => ({ ...doc, isValid: doc.isValid ? 1 : 0 }));
+      // RETURNING's row order is not promised (SQLite says so): ids are matched by identifier,
+      // unique per member and collection.
+      const rows = await this.db.insertInto('nightscoutDocs').values(chunk).returning(['id', 'memberId', 'collection', 'identifier']).execute();
+      for (const row of rows) ids.set(`${row.memberId}|${row.collection}|${row.identifier}`, row.id);
+    }
+    return docs.map((doc) => ids.get(`${doc.memberId}|${doc.collection}|${doc.identifier}`)!);
+  }
   async findNightscoutDoc(memberId: number, collection: NightscoutCollection, by: { identifier: string } | DedupLookup) {
     let q = this.db.selectFrom('nightscoutDocs').selectAll().where('memberId', '=', memberId).where('collection', '=', collection);
     q = 'identifier' in by ? q.where('identifier', '=', by.identifier) : q.where('date', '=', by.date).where('dedupKey', '=', by.dedupKey).orderBy('id', 'asc');

@@ -99,6 +99,33 @@ describe(`the store on ${names.join(', ')}`, () => {
       expect(await store.lastReadingTime(demo.id)).toBe(NOW + 1);
     });
 
+    it(`${name}: a batch of Nightscout documents goes in as one, ids in the order given; dedup keys are found with their dates`, async () => {
+      const store = stores[name]!;
+      const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+      const doc = (identifier: string, date: number) => ({
+        memberId: demo.id,
+        collection: 'entries' as const,
+        identifier,
+        date,
+        dedupKey: `sgv|${date}`,
+        srvCreated: NOW,
+        srvModified: NOW,
+        isValid: true,
+        doc: JSON.stringify({ type: 'sgv', sgv: 100, date }),
+      });
+      const docs = ['c0ffee', 'a11', 'b22', '000'].map((id, i) => doc(`batch-${id}`, NOW - 3 * DAY + i * 300_000));
+      const ids = await store.insertNightscoutDocs(docs);
+      expect(new Set(ids).size).toBe(4);
+      for (const [i, d] of docs.entries()) expect((await store.findNightscoutDoc(demo.id, 'entries', { identifier: d.identifier }))?.id).toBe(ids[i]);
+      const found = await store.findNightscoutDocsByDedup(demo.id, 'entries', [
+        { dedupKey: docs[1]!.dedupKey, date: docs[1]!.date },
+        { dedupKey: docs[3]!.dedupKey, date: docs[3]!.date },
+        { dedupKey: 'sgv|1', date: 1 },
+      ]);
+      expect(found.map((r) => r.identifier).sort()).toEqual(['batch-000', 'batch-a11']);
+      expect(await store.findNightscoutDoc(demo.id, 'entries', { dedupKey: docs[2]!.dedupKey, date: docs[2]!.date })).toMatchObject({ identifier: 'batch-b22', isValid: true });
+    });
+
     it(`${name}: a failed transaction leaves nothing behind`, async () => {
       const store = stores[name]!;
       const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;

@@ -137,6 +137,8 @@ export interface Store {
 
   /** Documents as Nightscout clients sent them (API v1 and v3), one per (member, collection, identifier). */
   insertNightscoutDoc(doc: NewNightscoutDoc): Promise<number>;
+  /** Several of one member and collection in one statement; their ids in the order given. */
+  insertNightscoutDocs(docs: readonly NewNightscoutDoc[]): Promise<number[]>;
   /**
    * By identifier, or by Nightscout's dedup fields (the oldest such document). A dedup key always
    * ends in the document's date, so the lookup names both and runs on the date index.
