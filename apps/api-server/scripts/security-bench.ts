@@ -178,8 +178,10 @@ try {
 async function importFigures(client: ReturnType<typeof createApiClient>) {
   const file = clarityFile(TARGET_BYTES);
   console.info(`import file: Dexcom Clarity CSV, ${file.rows} rows, ${(file.text.length / 1024 / 1024).toFixed(1)} MB`);
-  const preview = await measure('47 MB import, preview', () => client.previewImport({ fileName: 'clarity.csv', text: file.text, timeZone: ZONE }));
-  const commit = await measure('47 MB import, commit ', () => client.commitImport({ fileName: 'clarity.csv', text: file.text, timeZone: ZONE }));
+  // The file as the request body, as the portal sends it (the upload calls).
+  const body = new Blob([file.text]);
+  const preview = await measure('47 MB import, preview', () => client.previewImportFile({ fileName: 'clarity.csv', timeZone: ZONE, file: body }));
+  const commit = await measure('47 MB import, commit ', () => client.commitImportFile({ fileName: 'clarity.csv', timeZone: ZONE, file: body }));
   console.info(`  preview would add ${preview.readings.added}; commit added ${commit.readings.added} readings`);
 }
 

@@ -78,7 +78,7 @@ const load = await autocannon({
   headers: { 'accept-encoding': 'br' },
 });
 
-// 3. A 200 MB upload to the import call (limit 64 MB), streamed without a length, then one that
+// 3. A 200 MB upload to the JSON import call (limit 24 MB), streamed without a length, then one that
 // announces its length: the server's resident memory while it refuses them.
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const before = rss();

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { ResponseCode } from '@cgm-portal/api-client/contract';
+import { API_BASE_PATH, contract, MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, ResponseCode, type CallDefinition } from '@cgm-portal/api-client/contract';
 import { isHttps } from './client-address';
 import { cspViolations, recordCspReport } from './csp-reports';
 import { CSP_REPORT_PATH, securityHeaders } from './security-headers';
@@ -51,9 +51,13 @@ const handlers = {
  */
 /** Largest request body: an avatar (2 MB) plus the multipart framing. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
-/** Largest import call: a file of several years as JSON text (see MAX_IMPORT_CHARS). */
-const MAX_IMPORT_BODY_BYTES = 64 * 1024 * 1024;
-const isImportCall = (path: string) => path.endsWith('/web/dataTransfer/previewImport') || path.endsWith('/web/dataTransfer/commitImport');
+/** Largest JSON import call: MAX_IMPORT_CHARS of text at up to 3 bytes a character in UTF-8, plus the fields. */
+const MAX_IMPORT_BODY_BYTES = 3 * MAX_IMPORT_CHARS + 64 * 1024;
+const callPaths = (wanted: (definition: CallDefinition) => boolean) =>
+  new Set(Object.values(contract as Record<string, CallDefinition>).filter(wanted).map((d) => `${API_BASE_PATH}${d.path}`));
+const JSON_IMPORT_PATHS = callPaths((d) => d.path === contract.previewImport.path || d.path === contract.commitImport.path);
+/** Upload calls read their body themselves as it arrives, counting it (imports/upload.ts). */
+const UPLOAD_PATHS = callPaths((d) => d.encoding === 'file');
 
 export function createApp(deps: Deps) {
   const app = new Hono();
@@ -98,7 +102,12 @@ export function createApp(deps: Deps) {
         c.json({ code: ResponseCode.payloadTooLarge, message: translate(c.req.header('lanCode'), 'payloadTooLarge') }, 413),
     });
   const [smallBody, importBody] = [limit(MAX_BODY_BYTES), limit(MAX_IMPORT_BODY_BYTES)];
-  app.use('/api/*', (c, next) => (isImportCall(c.req.path) ? importBody : smallBody)(c, next));
+  // hono's bodyLimit holds a body without Content-Length in memory to count it: never an upload's.
+  const uploadBody = limit(MAX_IMPORT_BYTES);
+  app.use('/api/*', (c, next) => {
+    if (UPLOAD_PATHS.has(c.req.path)) return c.req.header('content-length') ? uploadBody(c, next) : next();
+    return (JSON_IMPORT_PATHS.has(c.req.path) ? importBody : smallBody)(c, next);
+  });
   app.get('/api/health', (c) => c.json({ code: 200, message: 'ok' }));
   app.post(CSP_REPORT_PATH, async (c) => {
     recordCspReport(await c.req.json().catch(() => undefined));

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '@cgm-portal/api-client';
+import { request as httpRequest } from 'node:http';
+import { ApiError, MAX_IMPORT_BYTES, type ApiClient } from '@cgm-portal/api-client';
 import { onPostgres, startServer, type RunningServer } from './test-support/server';
 
 const DAY = 86_400_000;
@@ -256,5 +257,110 @@ describe.skipIf(onPostgres)('export and import round trip', () => {
       const back = await empty.exportData({ from, to, format });
       expect(back.content.replace(/"exportedAt":\d+/, '')).toBe(file.content.replace(/"exportedAt":\d+/, ''));
     }
+  });
+});
+
+describe('file upload: the file as the request body (what the portal sends)', () => {
+  /** Clarity rows every 5 minutes from `start`, far from every other test's data. */
+  const clarityRows = (start: number, count: number) =>
+    [
+      fixture('clarity-new-mgdl.csv').split(/\r?\n/)[0]!,
+      ...Array.from({ length: count }, (_, i) => {
+        const t = new Date(start + i * 300_000).toISOString().slice(0, 19);
+        return `${i + 3},${t},EGV,,,,Android G6,${100 + (i % 50)},,,,,${i * 300},8ABCDE`;
+      }),
+    ].join('\r\n');
+  const file = (text: string) => new Blob([text]);
+  const same = <T extends object>(rows: T[], drop: string[]) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
+
+  it('imports exactly what the JSON call imports: the same answer, readings and events', async () => {
+    const pet = await server.signIn('pet@cgm-portal.example');
+    // Clarity in wall-clock time across the night clocks went back in 2018, with sensor markers and a bad row.
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'medium' });
+    const clarity = [
+      fixture('clarity-new-mgdl.csv').split(/\r?\n/)[0]!,
+      ...Array.from({ length: 600 }, (_, i) => {
+        const value = i === 7 ? 'Low' : i === 8 ? 'High' : i === 9 ? 'n/a' : String(90 + (i % 80));
+        return `${i + 3},${local.format(Date.UTC(2018, 9, 27) + i * 300_000).replace(' ', 'T')},EGV,,,,Android G6,${value},,,,,${i * 300},8ABCDE`;
+      }),
+    ].join('\r\n');
+    const cases = [
+      [clarity, 'Europe/London'],
+      ['libreview-en-us.csv', 'America/New_York'],
+      ['nightscout-entries.json', 'Europe/London'],
+      ['nightscout-treatments.json', 'UTC'],
+    ] as const;
+    for (const [name, timeZone] of cases) {
+      const text = name.endsWith('.csv') || name.endsWith('.json') ? fixture(name) : name;
+      const byJson = await pet.commitImport({ text, timeZone });
+      const byUpload = await demo.commitImportFile({ timeZone, file: file(text) });
+      expect(byUpload).toEqual(byJson);
+      expect(byUpload.readings.added + byUpload.events.added).toBeGreaterThan(0);
+      const span = { from: byJson.first!, to: byJson.last! + 1 };
+      const [mine, theirs] = await Promise.all([demo.loadReadings(span), pet.loadReadings(span)]);
+      expect(mine.readings).toEqual(theirs.readings);
+      const events = async (api: ApiClient) => same((await api.loadEvents({ ...span, rows: 500 })).rows, ['id', 'memberId', 'createdAt']);
+      expect(await events(demo)).toEqual(await events(pet));
+    }
+  });
+
+  it('refuses a bad, cut-off or oversized file with a translated 4xx, and stores nothing of it', async () => {
+    const french = server.client({ language: 'fr' });
+    french.token.value = (demo as typeof follower).token.value;
+    const start = Date.UTC(2016, 0, 1);
+    const span = { from: start, to: start + 2 * DAY };
+    const text = clarityRows(start, 500);
+    const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: ApiError) => [e.code, e.message]);
+    const stored = async () => (await demo.loadReadings(span)).readings.length;
+
+    // A JSON export cut in half, a CSV with a NUL, no file at all, no time zone.
+    const json = fixture('nightscout-entries.json');
+    expect(await refusal(french.commitImportFile({ timeZone: 'UTC', file: file(json.slice(0, json.length / 2)) }))).toEqual([400, expect.stringMatching(/^Valeur non valide pour le champ « text: /)]);
+    expect(await refusal(french.commitImportFile({ timeZone: 'UTC', file: file(`${text}\r\n9999,2016-01-03T00:00:00,EGV,,,,\u0000,120,,,,,0,8ABCDE`) }))).toEqual([400, expect.stringContaining('file')]);
+    expect(await refusal(french.commitImportFile({ timeZone: 'UTC', file: file('') }))).toEqual([400, expect.stringContaining('file')]);
+    expect(await refusal(french.commitImportFile({ timeZone: '', file: file(text) } as never))).toEqual([400, expect.stringContaining('timeZone')]);
+    expect(await refusal(french.commitImportFile({ timeZone: 'Mars/Olympus', file: file(text) }))).toEqual([400, expect.stringContaining('Mars/Olympus')]);
+
+    // Larger than MAX_IMPORT_BYTES by its Content-Length: refused before a byte is read.
+    const tooLarge = await fetch(`${server.baseUrl}/api/web/dataTransfer/commitImportFile?timeZone=UTC`, {
+      method: 'POST',
+      headers: { xToken: french.token.value!, lanCode: 'fr_FR', 'content-type': 'application/octet-stream', 'content-length': String(MAX_IMPORT_BYTES + 1) },
+      body: text,
+    }).catch((e: Error) => e);
+    if (!(tooLarge instanceof Error)) expect(((await tooLarge.json()) as { code: number }).code).toBe(413);
+
+    // An upload that breaks off halfway: the connection closes before the body's announced end.
+    const bytes = Buffer.from(text);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(`${server.baseUrl}/api/web/dataTransfer/commitImportFile?timeZone=UTC`, {
+        method: 'POST',
+        headers: { xToken: french.token.value!, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+      });
+      request.on('error', () => resolve());
+      request.on('response', () => resolve());
+      request.write(bytes.subarray(0, bytes.length / 2), () => setTimeout(() => request.destroy(), 300));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await stored()).toBe(0);
+
+    // The whole file is stored, once: the refusals above held nothing back (the lease included).
+    expect((await french.commitImportFile({ timeZone: 'UTC', file: file(text) })).readings).toEqual({ added: 500, duplicates: 0 });
+    expect(await stored()).toBe(500);
+  });
+
+  it('runs one import per member at a time under a parallel burst of uploads', async () => {
+    // About 4 MB in 2017: long enough that the burst overlaps a running import.
+    const text = clarityRows(Date.UTC(2017, 0, 1), 60_000);
+    const french = server.client({ language: 'fr' });
+    french.token.value = (demo as typeof follower).token.value;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => french.commitImportFile({ timeZone: 'UTC', file: file(text) }).then((summary) => ({ summary }), (error: ApiError) => ({ error }))),
+    );
+    const done = answers.flatMap((a) => ('summary' in a ? [a.summary] : []));
+    const refused = answers.flatMap((a) => ('error' in a ? [a.error] : []));
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.map((e) => [e.code, e.message])).toEqual(Array(refused.length).fill([409, "Une importation est déjà en cours pour ce compte ; attendez qu'elle se termine"]));
+    expect(done.reduce((sum, d) => sum + d.readings.added, 0)).toBe(60_000);
+    expect((await demo.previewImportFile({ timeZone: 'UTC', file: file(text) })).readings).toEqual({ added: 0, duplicates: 60_000 });
   });
 });

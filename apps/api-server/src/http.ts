@@ -102,6 +102,8 @@ export interface CallContext<N extends CallName> {
   clientAddress: string;
   /** The browser's time zone from the timeZone header (the member's own is in their profile). */
   timeZone: string;
+  /** The request body of an upload call (encoding `file`), unread; null for every other call. */
+  upload: ReadableStream<Uint8Array> | null;
   /** The If-None-Match header: the ETag of an answer the caller holds (calls that give ETags). */
   ifNoneMatch: string | undefined;
   t: (key: MessageKey, params?: Record<string, string>) => string;
@@ -151,6 +153,8 @@ export function randomId(bytes: number): string {
 
 /** The payload, and whether it was large (read in slices, large-body.ts). */
 async function readPayload(c: Context, definition: CallDefinition): Promise<{ payload: unknown; large: boolean }> {
+  // An upload call's fields are its query; its body is the file, which the handler reads itself.
+  if (definition.encoding === 'file') return { payload: c.req.query(), large: false };
   const type = c.req.header('content-type') ?? '';
   if (definition.encoding === 'form' || type.startsWith('multipart/form-data')) {
     if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
@@ -244,6 +248,7 @@ export function mountCalls(app: Hono, deps: Deps, handlers: Handlers): void {
           clientAddress: clientAddress(c, deps.config.trustProxyHops),
           timeZone,
           ifNoneMatch: c.req.header('If-None-Match'),
+          upload: definition.encoding === 'file' ? c.req.raw.body : null,
           t,
         });
         // Private: an answer holds one member's glucose, never for a shared cache to keep.

@@ -117,6 +117,17 @@ describe('createApiClient', () => {
     expect(result.fileUrl).toBe('http://127.0.0.1:9/api/files/memberAvatar/x.png');
   });
 
+  it('sends an import file as the raw body, its fields in the query, never inside JSON', async () => {
+    const summary = { format: 'clarity', timeZone: 'Europe/London', dateOrder: null, dryRun: true, readings: { added: 1, duplicates: 0 }, events: { added: 0, duplicates: 0 }, ignored: 0, rejectedTotal: 0, rejected: [], first: null, last: null };
+    const { api, sent } = stub({ code: 200, message: 'ok', item: summary }, { baseUrl: 'http://127.0.0.1:9' });
+    const file = new Blob(['Index,Timestamp\r\n']);
+    expect(await api.previewImportFile({ fileName: 'clarity & co.csv', timeZone: 'Europe/London', file })).toEqual(summary);
+    expect(sent[0]!.url).toBe('http://127.0.0.1:9/api/web/dataTransfer/previewImportFile?fileName=clarity+%26+co.csv&timeZone=Europe%2FLondon');
+    expect(sent[0]!.body).toBe(file);
+    expect(sent[0]!.headers['Content-Type']).toBe('application/octet-stream');
+    await expect(api.call('commitImportFile', { timeZone: 'UTC' } as never)).rejects.toThrow(TypeError);
+  });
+
   it('adds internalXToken only to report calls', async () => {
     const { api, sent } = stub({ code: 403, message: 'no' }, { getInternalXToken: () => 'inner' });
     await api.loadReport({ from: 1, to: 2 }).catch(() => undefined);

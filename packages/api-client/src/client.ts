@@ -6,6 +6,7 @@ import {
   ResponseCode,
   type CallDefinition,
   type CallName,
+  type Contract,
   type RequestOf,
   type ResultOf,
 } from './contract';
@@ -56,7 +57,9 @@ export interface LoginResponse {
 /** The payload may be left out when every field of it is optional (`api.getUserInfo()`). */
 type Method<N extends CallName> = N extends 'login'
   ? (payload: RequestOf<N>, init?: CallInit) => Promise<LoginResponse>
-  : RequestOf<N> extends Record<string, never>
+  : Contract[N]['encoding'] extends 'file'
+    ? (payload: RequestOf<N> & { file: Blob }, init?: CallInit) => Promise<ResultOf<N>>
+    : RequestOf<N> extends Record<string, never>
     ? (payload?: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>
     : Partial<RequestOf<N>> extends RequestOf<N>
       ? (payload?: RequestOf<N>, init?: CallInit) => Promise<ResultOf<N>>
@@ -159,9 +162,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (internal) url += `?${QUERY_INTERNAL_TOKEN}=${encodeURIComponent(internal)}`;
     }
 
-    let body: FormData | string;
+    let body: FormData | string | Blob;
     const object = (payload ?? {}) as Record<string, unknown>;
-    if (definition.encoding === 'form' || hasBlob(object)) {
+    if (definition.encoding === 'file') {
+      // The file is the body, sent as it is read (never held as text or JSON); the fields ride along in the query.
+      const { file, ...fields } = object;
+      if (!(file instanceof Blob)) throw new TypeError(`${name} needs a file`);
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) query.set(key, String(value));
+      url += `${url.includes('?') ? '&' : '?'}${query.toString()}`;
+      headers['Content-Type'] = 'application/octet-stream';
+      body = file;
+    } else if (definition.encoding === 'form' || hasBlob(object)) {
       body = toFormData(object); // fetch sets the multipart boundary itself
     } else {
       headers['Content-Type'] = 'application/json';

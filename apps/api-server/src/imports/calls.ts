@@ -3,6 +3,7 @@ import { requireCgmUser } from '../access';
 import { Problem, randomId, type CallContext, type Deps } from '../http';
 import { telemetry } from '../observability/telemetry';
 import { importFile } from './service';
+import { readUploadText } from './upload';
 
 /**
  * Longest an import may hold its member's lease. Far beyond any real import (a 47 MB file takes
@@ -40,6 +41,20 @@ export const importCalls = {
   async commitImport({ deps, input, viewer }: CallContext<'commitImport'>) {
     requireCgmUser(viewer.member);
     const item = await alone(deps, viewer.member.id, () => importFile(deps.store, viewer.member.id, input, false));
+    telemetry.importFinished('committed');
+    return { item };
+  },
+  // The upload calls: the lease is taken before the file is read, so a member's parallel uploads
+  // are refused before any of them is held in memory.
+  async previewImportFile({ deps, input, viewer, upload }: CallContext<'previewImportFile'>) {
+    requireCgmUser(viewer.member);
+    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, true));
+    telemetry.importFinished('previewed');
+    return { item };
+  },
+  async commitImportFile({ deps, input, viewer, upload }: CallContext<'commitImportFile'>) {
+    requireCgmUser(viewer.member);
+    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, false));
     telemetry.importFinished('committed');
     return { item };
   },

@@ -2,7 +2,7 @@ import type { CsvRow } from './csv';
 import { parseNumber } from './csv';
 import { naiveOf, validFields } from './local-time';
 import { ROWS_PER_CHECK, type Sliced } from './sliced';
-import { finishDraftsSliced, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type ParsedFile } from './types';
+import { DraftColumns, finishDraftsSliced, RejectedLines, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type ParsedFile } from './types';
 
 /**
  * Dexcom Clarity CSV export. Both column sets are read by name: the older one (13 columns,
@@ -49,8 +49,8 @@ function clarityColumns(fields: string[]) {
 /** Rows are read once, in order, as they come (csvRows); the rows before the header are skipped. */
 export function* parseClarity(rows: Iterable<CsvRow>, zone: string): Sliced<ParsedFile> {
   let columns: ReturnType<typeof clarityColumns> | null = null;
-  const drafts: Draft[] = [];
-  const rejected: ParsedFile['rejected'] = [];
+  const drafts = new DraftColumns();
+  const rejected = new RejectedLines();
   let ignored = 0;
 
   const glucoseOf = (raw: string, allowMarkers: boolean): number | string => {

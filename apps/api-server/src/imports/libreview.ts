@@ -3,7 +3,7 @@ import type { CsvRow } from './csv';
 import { parseNumber } from './csv';
 import { naiveOf, validFields } from './local-time';
 import { ROWS_PER_CHECK, type Sliced } from './sliced';
-import { finishDraftsSliced, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type DraftEvent, type ParsedFile } from './types';
+import { DraftColumns, finishDraftsSliced, RejectedLines, isStorableMgdl, MalformedFile, mgdlFromMmol, OUT_OF_RANGE, type Draft, type DraftEvent, type ParsedFile } from './types';
 
 /**
  * LibreView CSV export (FreeStyle Libre). The first line is metadata ("Glucose Data,
@@ -76,7 +76,7 @@ function* bodyRows(rows: Iterable<CsvRow>, onHeader: (fields: string[]) => void)
  */
 export function* parseLibreView(rows: Iterable<CsvRow>, zone: string): Sliced<ParsedFile> {
   const found: { header?: string[] } = {};
-  const rejected: ParsedFile['rejected'] = [];
+  const rejected = new RejectedLines();
   let ignored = 0;
 
   // Day-first or month-first: any field above 12 decides; otherwise the export language's habit.
@@ -125,7 +125,7 @@ export function* parseLibreView(rows: Iterable<CsvRow>, zone: string): Sliced<Pa
     return isStorableMgdl(mgdl) ? mgdl : `glucose value ${text} is out of range`;
   };
 
-  const drafts: Draft[] = [];
+  const drafts = new DraftColumns();
   const scans: Draft[] = [];
   const readRow = (row: CsvRow) => {
     const f = row.fields;
@@ -213,16 +213,24 @@ export function* parseLibreView(rows: Iterable<CsvRow>, zone: string): Sliced<Pa
   }
 
   // Scans repeat what the historic trace holds; they only fill where the sensor's memory ran out.
-  const historic = drafts.filter((d) => d.reading?.kind === 'sgv').map((d) => d.naive!).sort((a, b) => a - b);
-  for (const scan of scans) {
-    if (covered(historic, scan.naive!)) ignored++;
-    else drafts.push(scan);
+  let historicCount = 0;
+  for (let i = 0; i < drafts.length; i++) if (drafts.readingKind(i) === 'sgv') historicCount++;
+  const historic = new Float64Array(historicCount);
+  for (let i = 0, h = 0; i < drafts.length; i++) if (drafts.readingKind(i) === 'sgv') historic[h++] = drafts.when(i);
+  historic.sort();
+  const fills = scans.filter((scan) => !covered(historic, scan.naive!));
+  ignored += scans.length - fills.length;
+  // Both lists are in line order already: merged, the rows stay in file order.
+  const merged = fills.length === 0 ? drafts : new DraftColumns();
+  for (let i = 0, s = 0; merged !== drafts && (i < drafts.length || s < fills.length); ) {
+    if (++n % ROWS_PER_CHECK === 0) yield;
+    if (s < fills.length && (i >= drafts.length || fills[s]!.line < drafts.line(i))) merged.push(fills[s++]!);
+    else merged.push(drafts.at(i++));
   }
-  drafts.sort((a, b) => a.line - b.line);
-  return yield* finishDraftsSliced(drafts, zone, { format: 'libreview', dateOrder, rejected, ignored });
+  return yield* finishDraftsSliced(merged, zone, { format: 'libreview', dateOrder, rejected, ignored });
 }
 
-function covered(sorted: number[], t: number): boolean {
+function covered(sorted: Float64Array, t: number): boolean {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

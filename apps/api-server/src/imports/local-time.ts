@@ -91,18 +91,25 @@ export interface WallTimed {
  * A wall time that never happened answers NaN.
  */
 export function resolveWallTimes(rows: readonly WallTimed[], zoneName: string): number[] {
-  return runNow(resolveWallTimesSliced(rows, zoneName));
+  return [...runNow(resolveWallTimesSliced({ length: rows.length, naive: (i) => rows[i]!.naive, stream: (i) => rows[i]!.stream }, zoneName))];
+}
+
+/** Wall-timed rows read by index, so a large file's rows need not be objects (types.ts DraftColumns). */
+export interface WallTimedRows {
+  length: number;
+  naive(i: number): NaiveTime;
+  stream(i: number): string;
 }
 
 /** resolveWallTimes, yielding between rows (sliced.ts). */
-export function* resolveWallTimesSliced(rows: readonly WallTimed[], zoneName: string): Sliced<number[]> {
+export function* resolveWallTimesSliced(rows: WallTimedRows, zoneName: string): Sliced<Float64Array> {
   const clock = new ZoneClock(zoneName);
-  const out = new Array<number>(rows.length).fill(NaN);
+  const out = new Float64Array(rows.length).fill(NaN);
   let up = 0;
   let down = 0;
   for (let i = 1; i < rows.length; i++) {
     if (i % ROWS_PER_CHECK === 0) yield;
-    const d = rows[i]!.naive - rows[i - 1]!.naive;
+    const d = rows.naive(i) - rows.naive(i - 1);
     if (d > 0) up++;
     else if (d < 0) down++;
   }
@@ -113,19 +120,19 @@ export function* resolveWallTimesSliced(rows: readonly WallTimed[], zoneName: st
   for (let k = 0; k < rows.length; k++) {
     if (k % ROWS_PER_CHECK === 0) yield;
     const i = reversed ? rows.length - 1 - k : k;
-    const row = rows[i]!;
-    const r = clock.resolve(row.naive);
+    const naive = rows.naive(i);
+    const r = clock.resolve(naive);
     if (r.kind === 'one') {
       out[i] = r.time;
       secondPassUpTo = null;
     } else if (r.kind === 'twice') {
-      if (row.naive < maxNaive - 15 * MINUTE) secondPassUpTo = maxNaive;
-      const key = `${row.stream}|${r.earlier}`;
-      const later = (secondPassUpTo !== null && row.naive <= secondPassUpTo) || seen.has(key);
+      if (naive < maxNaive - 15 * MINUTE) secondPassUpTo = maxNaive;
+      const key = `${rows.stream(i)}|${r.earlier}`;
+      const later = (secondPassUpTo !== null && naive <= secondPassUpTo) || seen.has(key);
       out[i] = later ? r.later : r.earlier;
       if (!later) seen.add(key);
     }
-    if (row.naive > maxNaive) maxNaive = row.naive;
+    if (naive > maxNaive) maxNaive = naive;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { isEntry, mapEntry, mapTreatment } from '../nightscout/mapping';
 import { jsonPieces } from './json-pieces';
 import { ROWS_PER_CHECK, type Sliced } from './sliced';
-import { finishDraftsSliced, MalformedFile, type Draft, type ParsedFile } from './types';
+import { DraftColumns, finishDraftsSliced, RejectedLines, MalformedFile, type ParsedFile } from './types';
 
 /**
  * Nightscout JSON: what `/api/v1/entries.json` or `/api/v1/treatments.json` answer (an
@@ -19,8 +19,8 @@ export function isNightscoutItem(key: string | null, item: unknown): boolean {
 
 export function* parseNightscoutJson(text: string, zone: string): Sliced<ParsedFile> {
   const topLevelArray = text.charCodeAt(0) === 91; /* [ */
-  const drafts: Draft[] = [];
-  const rejected: ParsedFile['rejected'] = [];
+  const drafts = new DraftColumns();
+  const rejected = new RejectedLines();
   let ignored = 0;
   let line = 0;
   let pieces = 0;

@@ -59,7 +59,7 @@ describe('Dexcom Clarity', () => {
   it('new column set, mg/dL: the repeated hour of the autumn night is read as two hours, none lost', () => {
     const p = parseImportFile(fixture('clarity-new-mgdl.csv'), 'Europe/London');
     expect(p.format).toBe('clarity');
-    const sgv = p.readings.filter((r) => r.kind === 'sgv');
+    const sgv = p.readings.list().filter((r) => r.kind === 'sgv');
     expect(sgv).toHaveLength(48);
     expect(sgv[0]!.time).toBe(utc('2023-10-28T23:00:00Z'));
     expect(new Set(steps(sgv.map((r) => r.time)))).toEqual(new Set([5]));
@@ -72,14 +72,14 @@ describe('Dexcom Clarity', () => {
     expect(byType.meal!.detail).toMatchObject({ carbs: 45 });
     expect(byType.insulinShort_acting!.detail).toMatchObject({ units: 4.5 });
     expect(byType.insulinLong_acting!.detail).toMatchObject({ units: 18 });
-    expect(p.readings.filter((r) => r.kind === 'cal')).toEqual([expect.objectContaining({ mgdl: 118 })]);
+    expect(p.readings.list().filter((r) => r.kind === 'cal')).toEqual([expect.objectContaining({ mgdl: 118 })]);
     expect(p.rejected).toEqual([]);
     expect(p.ignored).toBe(9); // name, device and alert-setting rows; a Health event
   });
 
   it('old column set, mmol/L with BOM: spring forward has no gap in the data, a time that never happened is rejected', () => {
     const p = parseImportFile(fixture('clarity-old-mmol.csv'), 'Europe/London');
-    const sgv = p.readings.filter((r) => r.kind === 'sgv');
+    const sgv = p.readings.list().filter((r) => r.kind === 'sgv');
     expect(sgv).toHaveLength(36);
     expect(new Set(steps(sgv.map((r) => r.time)))).toEqual(new Set([5]));
     expect(sgv[5]!.mgdl).toBe(39);
@@ -108,7 +108,7 @@ describe('LibreView', () => {
     expect(p.format).toBe('libreview');
     expect(p.dateOrder).toBe(order);
     expect(p.rejected).toEqual([]);
-    const sgv = p.readings.filter((r) => r.kind === 'sgv');
+    const sgv = p.readings.list().filter((r) => r.kind === 'sgv');
     // Historic readings 15 minutes apart across any DST change; the 2-hour sensor gap is bridged by a scan.
     const gaps = steps(sgv.map((r) => r.time));
     // The second scan lies within 15 minutes of the next historic reading, so the trace covers it.
@@ -122,21 +122,21 @@ describe('LibreView', () => {
     expect(meals.map((m) => (m.detail as { carbs: number | null }).carbs)).toEqual([60, null]);
     expect(meals[1]!.note).toBe('2 servings');
     expect(p.events.find((e) => e.eventType === 'insulin')!.note).toBe('bolus, before dinner');
-    expect(p.readings.filter((r) => r.kind === 'mbg')).toHaveLength(1);
+    expect(p.readings.list().filter((r) => r.kind === 'mbg')).toHaveLength(1);
     // Ketone (3) and note/time-change (6) rows, and scans covered by the historic trace.
     expect(p.ignored).toBeGreaterThanOrEqual(4);
   });
 
   it('US export: 1 AM happens twice on the November night and both hours are kept', () => {
     const p = parseImportFile(fixture('libreview-en-us.csv'), 'America/New_York');
-    const sgv = p.readings.filter((r) => r.kind === 'sgv');
+    const sgv = p.readings.list().filter((r) => r.kind === 'sgv');
     expect(sgv[0]!.time).toBe(utc('2023-11-05T03:00:00Z'));
     expect(sgv[19]!.time).toBe(utc('2023-11-05T07:45:00Z'));
   });
 
   it('the same file read in another zone moves by that zone offset', () => {
-    const london = parseImportFile(fixture('libreview-zh.csv'), 'Europe/London').readings[0]!.time;
-    const shanghai = parseImportFile(fixture('libreview-zh.csv'), 'Asia/Shanghai').readings[0]!.time;
+    const london = parseImportFile(fixture('libreview-zh.csv'), 'Europe/London').readings.at(0).time;
+    const shanghai = parseImportFile(fixture('libreview-zh.csv'), 'Asia/Shanghai').readings.at(0).time;
     expect(london - shanghai).toBe(7 * 60 * MIN); // BST +1 versus +8
   });
 });
@@ -145,13 +145,13 @@ describe('Nightscout JSON', () => {
   it('entries: sgv and mbg kept, cal has no glucose, error codes are refused, 39 is the low marker', () => {
     const p = parseImportFile(fixture('nightscout-entries.json'), 'Europe/London');
     expect(p.format).toBe('nightscout');
-    expect(p.readings.filter((r) => r.kind === 'sgv')).toHaveLength(26);
-    expect(p.readings.find((r) => r.mgdl === 39)).toBeTruthy();
-    expect(p.readings.filter((r) => r.kind === 'mbg')).toEqual([expect.objectContaining({ mgdl: 112 })]);
+    expect(p.readings.list().filter((r) => r.kind === 'sgv')).toHaveLength(26);
+    expect(p.readings.list().find((r) => r.mgdl === 39)).toBeTruthy();
+    expect(p.readings.list().filter((r) => r.kind === 'mbg')).toEqual([expect.objectContaining({ mgdl: 112 })]);
     expect(p.events).toEqual([expect.objectContaining({ eventType: 'BG' })]);
     expect(p.rejected).toEqual([{ line: 28, reason: expect.stringContaining('error code') }]);
     // A dateString without offset is wall time in the chosen zone (09:00 BST).
-    expect(p.readings.some((r) => r.time === utc('2024-06-01T08:00:00Z') && r.mgdl === 131)).toBe(true);
+    expect(p.readings.list().some((r) => r.time === utc('2024-06-01T08:00:00Z') && r.mgdl === 131)).toBe(true);
   });
   it('treatments: bolus with carbs is two events, mmol BG check, exercise; temp basal and site change ignored', () => {
     const p = parseImportFile(fixture('nightscout-treatments.json'), 'UTC');

@@ -2,7 +2,7 @@ import { CSV_COLUMNS, EXPORT_FORMAT } from '../export/format';
 import type { CsvRow } from './csv';
 import { jsonPieces } from './json-pieces';
 import { ROWS_PER_CHECK, type Sliced } from './sliced';
-import { isStorableMgdl, MalformedFile, finishDraftsSliced, type Draft, type ParsedFile } from './types';
+import { DraftColumns, finishDraftsSliced, isStorableMgdl, MalformedFile, RejectedLines, type Draft, type ParsedFile } from './types';
 
 /** The portal's own export (README "Export"), read back: times are UTC instants already. */
 export function isPortalCsvHeader(fields: string[]): boolean {
@@ -29,8 +29,8 @@ function eventDraft(line: number, time: unknown, note: unknown, detail: unknown)
 
 /** Rows are read once, as they come (csvRows). */
 export function* parsePortalCsv(rows: Iterable<CsvRow>): Sliced<ParsedFile> {
-  const drafts: Draft[] = [];
-  const rejected: ParsedFile['rejected'] = [];
+  const drafts = new DraftColumns();
+  const rejected = new RejectedLines();
   let n = 0;
   for (const { line, fields: f } of rows) {
     if (n++ === 0) {
@@ -64,8 +64,8 @@ export function isPortalJsonField(key: string | null, value: unknown): boolean {
 
 /** Readings first, then events, each read item by item (json-pieces.ts); "line" is the item's number. */
 export function* parsePortalJson(text: string): Sliced<ParsedFile> {
-  const drafts: Draft[] = [];
-  const rejected: ParsedFile['rejected'] = [];
+  const drafts = new DraftColumns();
+  const rejected = new RejectedLines();
   const arrays = new Set<string | null>();
   let n = 0;
   let pieces = 0;

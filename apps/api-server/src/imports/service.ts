@@ -1,9 +1,10 @@
 import { ResponseCode, type ImportSummary } from '@cgm-portal/api-client/contract';
 import { Problem } from '../problem';
-import type { ReadingKind, Store } from '../store/types';
+import type { ReadingKind, ReadingRow, Store } from '../store/types';
 import { parseImportFileSliced } from './parse';
 import { runSliced, Slicer } from './sliced';
-import { MalformedFile, type ImportedEvent, type ImportedReading, type ParsedFile } from './types';
+import { TimeSet } from './time-set';
+import { MalformedFile, ReadingColumns, type ImportedEvent, type ParsedFile } from './types';
 
 /**
  * Existing readings are read, and new ones written, this many at a time, with a turn for other
@@ -12,9 +13,6 @@ import { MalformedFile, type ImportedEvent, type ImportedReading, type ParsedFil
 const ROWS_PER_STATEMENT = 2_000;
 /** The span of one read of the member's existing readings (at 5-minute readings, about 8,600). */
 const READ_SPAN_MS = 30 * 86_400_000;
-
-/** How many rejected lines an answer lists (the total is always given). */
-export const REJECTED_LISTED = 200;
 
 /** JSON with sorted keys, so two equal details compare equal whatever their key order. */
 function canonical(value: unknown): string {
@@ -30,7 +28,7 @@ function canonical(value: unknown): string {
 /** One event is the same event as another at the same instant with the same detail. */
 export const eventKey = (time: number, detail: unknown) => `${time}|${canonical(detail)}`;
 
-function span(times: Iterable<number>): { first: number; last: number } | null {
+function spanOf(times: number[]): { first: number; last: number } | null {
   let first = Infinity;
   let last = -Infinity;
   for (const t of times) {
@@ -40,34 +38,29 @@ function span(times: Iterable<number>): { first: number; last: number } | null {
   return first === Infinity ? null : { first, last };
 }
 
-/** The readings and events of `parsed` that the member does not hold yet (and the file does not repeat). */
-export async function newRecords(store: Store, memberId: number, readings: ImportedReading[], events: ImportedEvent[], slicer = new Slicer()) {
-  const freshReadings: ImportedReading[] = [];
-  const byKind = new Map<ReadingKind, ImportedReading[]>();
-  for (let i = 0; i < readings.length; i++) {
-    if (i % ROWS_PER_STATEMENT === 0) await slicer.pause();
-    const r = readings[i]!;
-    const list = byKind.get(r.kind);
-    if (list) list.push(r);
-    else byKind.set(r.kind, [r]);
-  }
-  for (const [kind, list] of byKind) {
-    const s = span(list.map((r) => r.time))!;
-    const held = new Set<number>();
+/**
+ * The readings and events the member does not hold yet (and the file does not repeat). What is
+ * held is kept as compact sets of instants (time-set.ts), read from the database a month at a time.
+ */
+export async function newRecords(store: Store, memberId: number, readings: ReadingColumns, events: ImportedEvent[], slicer = new Slicer()) {
+  const freshReadings = new ReadingColumns();
+  const kinds = new Set<ReadingKind>();
+  for (let i = 0; i < readings.length; i++) kinds.add(readings.kind(i));
+  for (const kind of kinds) {
+    const s = readings.span(kind)!;
+    const held = new TimeSet(readings.length);
     for (let from = s.first; from <= s.last; from += READ_SPAN_MS) {
       for (const r of await store.listReadings(memberId, kind, from, Math.min(from + READ_SPAN_MS, s.last + 1))) held.add(r.time);
       await slicer.pause();
     }
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < readings.length; i++) {
       if (i % ROWS_PER_STATEMENT === 0) await slicer.pause();
-      const r = list[i]!;
-      if (held.has(r.time)) continue;
-      held.add(r.time);
-      freshReadings.push(r);
+      if (readings.kind(i) !== kind || !held.add(readings.time(i))) continue;
+      freshReadings.push(readings.at(i));
     }
   }
   const freshEvents: ImportedEvent[] = [];
-  const es = span(events.map((e) => e.time));
+  const es = spanOf(events.map((e) => e.time));
   if (es) {
     const held = new Set<string>();
     for (let offset = 0; ; offset += ROWS_PER_STATEMENT) {
@@ -88,7 +81,7 @@ export async function newRecords(store: Store, memberId: number, readings: Impor
 
 /**
  * Writes what is new, in one transaction: readings with ON CONFLICT DO NOTHING (the store's
- * insert), events after the same check, so an import and a re-import leave one copy.
+ * insert), a chunk at a time, events after the same check, so an import and a re-import leave one copy.
  */
 export async function writeParsed(store: Store, memberId: number, parsed: ParsedFile, timeZone: string, dryRun: boolean): Promise<ImportSummary> {
   const slicer = new Slicer();
@@ -98,8 +91,12 @@ export async function writeParsed(store: Store, memberId: number, parsed: Parsed
     if (!dryRun) {
       addedReadings = 0;
       for (let i = 0; i < fresh.readings.length; i += ROWS_PER_STATEMENT) {
-        const chunk = fresh.readings.slice(i, i + ROWS_PER_STATEMENT);
-        addedReadings += await s.insertReadings(chunk.map((r) => ({ memberId, time: r.time, mgdl: r.mgdl, kind: r.kind })));
+        const chunk: ReadingRow[] = [];
+        for (let k = i; k < Math.min(i + ROWS_PER_STATEMENT, fresh.readings.length); k++) {
+          const r = fresh.readings.at(k);
+          chunk.push({ memberId, time: r.time, mgdl: r.mgdl, kind: r.kind });
+        }
+        addedReadings += await s.insertReadings(chunk);
         await slicer.pause();
       }
       for (let i = 0; i < fresh.events.length; i += ROWS_PER_STATEMENT) {
@@ -111,7 +108,7 @@ export async function writeParsed(store: Store, memberId: number, parsed: Parsed
     return { addedReadings, addedEvents: fresh.events.length };
   };
   const { addedReadings, addedEvents } = dryRun ? await run(store) : await store.transaction(run);
-  const [r, e] = [span(parsed.readings.map((x) => x.time)), span(parsed.events.map((x) => x.time))];
+  const [r, e] = [parsed.readings.span(), spanOf(parsed.events.map((x) => x.time))];
   const all = r && e ? { first: Math.min(r.first, e.first), last: Math.max(r.last, e.last) } : (r ?? e);
   return {
     format: parsed.format,
@@ -121,8 +118,8 @@ export async function writeParsed(store: Store, memberId: number, parsed: Parsed
     readings: { added: addedReadings, duplicates: parsed.readings.length - addedReadings },
     events: { added: addedEvents, duplicates: parsed.events.length - addedEvents },
     ignored: parsed.ignored,
-    rejectedTotal: parsed.rejected.length,
-    rejected: parsed.rejected.slice(0, REJECTED_LISTED),
+    rejectedTotal: parsed.rejectedTotal,
+    rejected: parsed.rejected,
     first: all?.first ?? null,
     last: all?.last ?? null,
   };

@@ -1,7 +1,7 @@
 import { digestHex, type Deps } from '../http';
 import { eventKey, newRecords } from '../imports/service';
 import { resolveWallTimes } from '../imports/local-time';
-import { finishDrafts, type Draft, type ParsedFile } from '../imports/types';
+import { finishDrafts, RejectedLines, type Draft, type ParsedFile } from '../imports/types';
 import type { MemberRow, NightscoutCollection, NightscoutDocRow, Store } from '../store/types';
 import { mapEntry, mapTreatment, timeOf, type Mapped } from './mapping';
 import type { Operation } from './permissions';
@@ -231,7 +231,7 @@ function derived(member: MemberRow, collection: NightscoutCollection, doc: Doc):
   const mapped = map(doc, 1);
   if (!('draft' in mapped)) return null;
   const drafts: Draft[] = [mapped.draft];
-  return finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: [], ignored: 0 });
+  return finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: new RejectedLines(), ignored: 0 });
 }
 
 /**
@@ -245,9 +245,9 @@ export async function addDerived(store: Store, member: MemberRow, docs: { collec
     if (mapped && 'draft' in mapped) drafts.push(mapped.draft);
   });
   if (drafts.length === 0) return;
-  const parsed = finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: [], ignored: 0 });
+  const parsed = finishDrafts(drafts, member.timeZone, { format: 'nightscout', dateOrder: null, rejected: new RejectedLines(), ignored: 0 });
   const fresh = await newRecords(store, member.id, parsed.readings, parsed.events);
-  await store.insertReadings(fresh.readings.map((r) => ({ memberId: member.id, time: r.time, mgdl: r.mgdl, kind: r.kind })));
+  await store.insertReadings(fresh.readings.list().map((r) => ({ memberId: member.id, time: r.time, mgdl: r.mgdl, kind: r.kind })));
   await store.insertEvents(fresh.events.map((e) => ({ memberId: member.id, eventType: e.eventType, time: e.time, note: e.note, detail: JSON.stringify(e.detail) })));
 }
 

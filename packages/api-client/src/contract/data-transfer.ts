@@ -40,18 +40,39 @@ export const loadUploadSecretsRequest = z.object({}).strict();
 export const importFormat = z.enum(['clarity', 'libreview', 'nightscout', 'portalCsv', 'portalJson']);
 export type ImportFormat = z.infer<typeof importFormat>;
 
-/** Largest file the portal sends for import (a year of Clarity CSV is about 12 MB). */
-export const MAX_IMPORT_CHARS = 48 * 1024 * 1024;
+/**
+ * Largest file an upload call imports (a year of Clarity CSV is about 12 MB, so this is several
+ * years). The file travels as the raw request body, never inside JSON (see importFileRequest).
+ */
+export const MAX_IMPORT_BYTES = 48 * 1024 * 1024;
+/**
+ * Largest file text inside the JSON calls (previewImport, commitImport). JSON holds a file
+ * several times over while it is read, so large files go through the upload calls instead.
+ */
+export const MAX_IMPORT_CHARS = 8 * 1024 * 1024;
+
+const importFields = {
+  fileName: z.string().max(255).default(''),
+  /** Timestamps in most files have no zone, so `timeZone` says where they were taken. */
+  timeZone: z.string().min(1).max(64),
+};
 
 export const importRequest = z
   .object({
-    fileName: z.string().max(255).default(''),
-    /** The file's text; timestamps in it have no zone, so `timeZone` says where they were taken. */
+    ...importFields,
+    /** The file's text. */
     text: z.string().min(1).max(MAX_IMPORT_CHARS),
-    timeZone: z.string().min(1).max(64),
   })
   .strict();
 export type ImportRequest = z.input<typeof importRequest>;
+
+/**
+ * The upload calls (previewImportFile, commitImportFile): these fields travel in the query
+ * string and the file itself as the request body (encoding `file`), which the server reads as
+ * it arrives. Same answer as the JSON calls.
+ */
+export const importFileRequest = z.object(importFields).strict();
+export type ImportFileRequest = z.input<typeof importFileRequest>;
 
 const counts = z.object({ added: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative() });
 export const rejectedLine = z.object({ line: z.number().int().nonnegative(), reason: z.string() });

@@ -50,6 +50,7 @@ import {
   createUploadSecretRequest,
   exportRequest,
   exportResult,
+  importFileRequest,
   importRequest,
   importSummary,
   loadUploadSecretsRequest,
@@ -92,10 +93,13 @@ export type CallShape = 'item' | 'rows' | 'none';
  */
 export type CallAccess = 'public' | 'user' | 'report';
 
+export type CallEncoding = 'json' | 'form' | 'file';
+
 export interface CallDefinition<
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   Shape extends CallShape = CallShape,
+  Encoding extends CallEncoding = CallEncoding,
 > {
   path: `/web/${string}` | '/web/follower';
   request: Req;
@@ -103,18 +107,22 @@ export interface CallDefinition<
   response: Res;
   shape: Shape;
   access: CallAccess;
-  /** `form` sends multipart form data (files); everything else is JSON. */
-  encoding: 'json' | 'form';
+  /**
+   * `form` sends multipart form data (small files); `file` sends the request's fields in the
+   * query string and one file as the raw body (large files, read by the server as they arrive);
+   * everything else is JSON.
+   */
+  encoding: Encoding;
 }
 
-function call<Req extends z.ZodType, Res extends z.ZodType, Shape extends CallShape>(
+function call<Req extends z.ZodType, Res extends z.ZodType, Shape extends CallShape, Encoding extends CallEncoding = 'json'>(
   path: CallDefinition['path'],
   request: Req,
   response: Res,
   shape: Shape,
   access: CallAccess = 'user',
-  encoding: 'json' | 'form' = 'json',
-): CallDefinition<Req, Res, Shape> {
+  encoding: Encoding = 'json' as Encoding,
+): CallDefinition<Req, Res, Shape, Encoding> {
   return { path, request, response, shape, access, encoding };
 }
 
@@ -203,6 +211,9 @@ export const contract = {
   revokeUploadSecret: call('/web/dataTransfer/revokeUploadSecret', uploadSecretIdRequest, uploadSecret, 'item'),
   previewImport: call('/web/dataTransfer/previewImport', importRequest, importSummary, 'item'),
   commitImport: call('/web/dataTransfer/commitImport', importRequest, importSummary, 'item'),
+  // The same two with the file as the request body: what the portal uses (bounded server memory).
+  previewImportFile: call('/web/dataTransfer/previewImportFile', importFileRequest, importSummary, 'item', 'user', 'file'),
+  commitImportFile: call('/web/dataTransfer/commitImportFile', importFileRequest, importSummary, 'item', 'user', 'file'),
   exportData: call('/web/dataTransfer/exportData', exportRequest, exportResult, 'item'),
 
   // Live alarms (issue 20): this recipient's alarms, acknowledge (for all), snooze (for me)

@@ -20,11 +20,12 @@ describe('data transfer model', () => {
     expect(defaultExportDays(Date.UTC(2024, 5, 30, 23, 30), 'Asia/Shanghai')).toEqual({ from: '2024-04-03', to: '2024-07-01' });
   });
 
-  it('moves the bar by the bytes read, and marks server work as ongoing', () => {
-    expect(progressOf('reading', 0.5)).toBe(50);
-    expect(progressOf('checking', 1)).toBeNull();
-    expect(progressOf('writing', 1)).toBeNull();
-    expect(progressOf('done', 0)).toBe(100);
+  it('marks server work as ongoing, and a finished step as full', () => {
+    expect(progressOf('idle')).toBe(0);
+    expect(progressOf('checking')).toBeNull();
+    expect(progressOf('writing')).toBeNull();
+    expect(progressOf('previewed')).toBe(100);
+    expect(progressOf('done')).toBe(100);
   });
 
   it('knows when a file adds nothing', () => {

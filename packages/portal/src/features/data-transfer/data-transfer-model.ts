@@ -1,4 +1,4 @@
-import { MAX_IMPORT_CHARS, type ImportSummary } from '@cgm-portal/api-client';
+import { MAX_IMPORT_BYTES, type ImportSummary } from '@cgm-portal/api-client';
 import { DateTime } from 'luxon';
 
 /** Proper names shown as they are in every language (formats, protocol, apps). */
@@ -6,8 +6,8 @@ export const IMPORT_FORMATS = 'Dexcom Clarity CSV, LibreView CSV, Nightscout JSO
 export const UPLOADER_PROTOCOL = 'Nightscout';
 export const UPLOADER_APPS = 'xDrip+, AAPS, Loop';
 
-/** Largest file the import accepts, in whole megabytes (characters ≈ bytes for these files). */
-export const MAX_IMPORT_MB = Math.floor(MAX_IMPORT_CHARS / (1024 * 1024));
+/** Largest file the import accepts, in whole megabytes. */
+export const MAX_IMPORT_MB = Math.floor(MAX_IMPORT_BYTES / (1024 * 1024));
 
 /** The IANA zones the picker offers: the runtime's list, always with the member's own and UTC. */
 export function timeZoneChoices(memberZone: string): string[] {
@@ -34,11 +34,13 @@ export function defaultExportDays(now: number, zone: string): { from: string; to
   return { from: today.minus({ days: 89 }).toISODate()!, to: today.toISODate()! };
 }
 
-/** Import steps, in order; the bar is determinate while the file is read and moving while the server works. */
-export type ImportStage = 'idle' | 'reading' | 'checking' | 'previewed' | 'writing' | 'done';
+/**
+ * Import steps, in order. The file goes to the server as it is (the browser streams it), so the
+ * bar is indeterminate while the server checks or writes.
+ */
+export type ImportStage = 'idle' | 'checking' | 'previewed' | 'writing' | 'done';
 
-export function progressOf(stage: ImportStage, readFraction: number): number | null {
-  if (stage === 'reading') return Math.round(readFraction * 100);
+export function progressOf(stage: ImportStage): number | null {
   if (stage === 'checking' || stage === 'writing') return null;
   return stage === 'done' || stage === 'previewed' ? 100 : 0;
 }
@@ -46,17 +48,6 @@ export function progressOf(stage: ImportStage, readFraction: number): number | n
 /** True when a commit would change nothing (the preview found only duplicates, ignored or rejected rows). */
 export function nothingToAdd(summary: ImportSummary): boolean {
   return summary.readings.added === 0 && summary.events.added === 0;
-}
-
-/** Reads a file as text, reporting progress (0..1). */
-export function readFileText(file: Blob, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(file);
-  });
 }
 
 /** Saves text as a file the browser downloads. */

@@ -35,19 +35,21 @@ const summary = (patch: Partial<ImportSummary>): ImportSummary => ({
 describe('DataTransferPanel', { timeout: 30_000 }, () => {
   it('previews a file in the chosen zone, writes nothing until Import, then shows what was added', async () => {
     const api = {
-      previewImport: vi.fn(async () => summary({})),
-      commitImport: vi.fn(async () => summary({ dryRun: false })),
+      previewImportFile: vi.fn(async () => summary({})),
+      commitImportFile: vi.fn(async () => summary({ dryRun: false })),
       exportData: vi.fn(),
     };
     await renderWith(api, <DataTransferPanel />);
     const user = userEvent.setup();
-    await user.upload(await screen.findByTestId('import-file', {}, { timeout: 10_000 }), new File(['Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n'], 'clarity.csv', { type: 'text/csv' }));
+    const picked = new File(['Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n'], 'clarity.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByTestId('import-file', {}, { timeout: 10_000 }), picked);
     await user.selectOptions(screen.getByTestId('import-zone'), 'Europe/London');
     await user.click(screen.getByTestId('import-preview'));
 
     const preview = await screen.findByTestId('import-preview-result', {}, { timeout: 10_000 });
-    expect(api.previewImport).toHaveBeenCalledWith({ fileName: 'clarity.csv', text: 'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type\n', timeZone: 'Europe/London' });
-    expect(api.commitImport).not.toHaveBeenCalled();
+    // The picked file itself is sent (streamed by the browser), never read into text first.
+    expect(api.previewImportFile).toHaveBeenCalledWith({ fileName: 'clarity.csv', timeZone: 'Europe/London', file: picked });
+    expect(api.commitImportFile).not.toHaveBeenCalled();
     expect(within(screen.getByTestId('import-readings-added')).getByText('47')).toBeTruthy();
     expect(within(screen.getByTestId('import-readings-duplicates')).getByText('2')).toBeTruthy();
     expect(within(screen.getByTestId('import-rejected')).getByText('41')).toBeTruthy();
@@ -55,7 +57,7 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByTestId('import-commit'));
     await screen.findByTestId('import-result', {}, { timeout: 10_000 });
-    expect(api.commitImport).toHaveBeenCalledTimes(1);
+    expect(api.commitImportFile).toHaveBeenCalledWith({ fileName: 'clarity.csv', timeZone: 'Europe/London', file: picked });
   });
 
   it('defaults the zone to the member zone once member info arrives', async () => {
@@ -72,7 +74,7 @@ describe('DataTransferPanel', { timeout: 30_000 }, () => {
   });
 
   it('offers no Import when the file adds nothing', async () => {
-    const api = { previewImport: vi.fn(async () => summary({ readings: { added: 0, duplicates: 49 }, events: { added: 0, duplicates: 5 }, rejectedTotal: 0, rejected: [] })) };
+    const api = { previewImportFile: vi.fn(async () => summary({ readings: { added: 0, duplicates: 49 }, events: { added: 0, duplicates: 5 }, rejectedTotal: 0, rejected: [] })) };
     await renderWith(api, <DataTransferPanel />);
     const user = userEvent.setup();
     await user.upload(await screen.findByTestId('import-file', {}, { timeout: 10_000 }), new File(['x'], 'again.csv'));

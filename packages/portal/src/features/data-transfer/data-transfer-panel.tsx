@@ -3,7 +3,7 @@ import { ApiError, type ImportSummary } from '@cgm-portal/api-client';
 import { formatDateTime, useLanguage, useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSession } from '../../session/session-context';
 import { useMemberGlucoseSettings } from '../glucose/member-settings';
 import { MetricTile, Section } from '../glucose/metric-tile';
@@ -15,7 +15,6 @@ import {
   MAX_IMPORT_MB,
   nothingToAdd,
   progressOf,
-  readFileText,
   timeZoneChoices,
   type ImportStage,
 } from './data-transfer-model';
@@ -46,17 +45,14 @@ function ImportSection() {
   const [pickedZone, setZone] = useState<string | null>(null);
   const zone = pickedZone ?? memberZone;
   const [stage, setStage] = useState<ImportStage>('idle');
-  const [readFraction, setReadFraction] = useState(0);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const text = useRef<string | null>(null);
-  const busy = stage === 'reading' || stage === 'checking' || stage === 'writing';
+  const busy = stage === 'checking' || stage === 'writing';
 
   const reset = () => {
     setSummary(null);
     setError(null);
     setStage('idle');
-    text.current = null;
   };
 
   async function preview() {
@@ -67,11 +63,9 @@ function ImportSection() {
       return;
     }
     try {
-      setStage('reading');
-      setReadFraction(0);
-      text.current = await readFileText(file, setReadFraction);
       setStage('checking');
-      setSummary(await api.previewImport({ fileName: file.name, text: text.current, timeZone: zone }));
+      // The file itself is the request body: the browser streams it, nothing holds it as text.
+      setSummary(await api.previewImportFile({ fileName: file.name, timeZone: zone, file }));
       setStage('previewed');
     } catch (e) {
       setError(errorText(e, t('errors.generic')));
@@ -80,11 +74,11 @@ function ImportSection() {
   }
 
   async function commit() {
-    if (!file || text.current === null) return;
+    if (!file) return;
     setError(null);
     setStage('writing');
     try {
-      const done = await api.commitImport({ fileName: file.name, text: text.current, timeZone: zone });
+      const done = await api.commitImportFile({ fileName: file.name, timeZone: zone, file });
       setSummary(done);
       setStage('done');
       // Every glucose view reads from the query cache: refresh it all.
@@ -96,8 +90,8 @@ function ImportSection() {
     }
   }
 
-  const progress = progressOf(stage, readFraction);
-  const stageLabel = stage === 'reading' ? t('dataTransfer.reading') : stage === 'checking' ? t('dataTransfer.checking') : stage === 'writing' ? t('dataTransfer.importing') : null;
+  const progress = progressOf(stage);
+  const stageLabel = stage === 'checking' ? t('dataTransfer.checking') : stage === 'writing' ? t('dataTransfer.importing') : null;
   const dateOrderLabel = summary?.dateOrder
     ? t(summary.dateOrder === 'dayFirst' ? 'dataTransfer.dateOrderDayFirst' : summary.dateOrder === 'monthFirst' ? 'dataTransfer.dateOrderMonthFirst' : 'dataTransfer.dateOrderYearFirst')
     : null;
@@ -146,7 +140,7 @@ function ImportSection() {
           </Field.Root>
         </SimpleGrid>
         <HStack>
-          <Button onClick={preview} disabled={!file || busy} loading={stage === 'reading' || stage === 'checking'} data-testid="import-preview">
+          <Button onClick={preview} disabled={!file || busy} loading={stage === 'checking'} data-testid="import-preview">
             {t('dataTransfer.preview')}
           </Button>
         </HStack>
