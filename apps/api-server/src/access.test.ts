@@ -147,6 +147,28 @@ describe('a follow request tells no one who has an account', () => {
   });
 });
 
+describe('adding a follower tells no one who has an account', () => {
+  it('answers alike for an account and an unknown address, in the caller\'s language, and stores nothing for the unknown one', async () => {
+    const french = server.client({ language: 'fr' });
+    french.token.value = (pet as typeof french).token.value;
+    const before = (await pet.loadFollowerList({ page: 1, rows: 50 })).rows;
+    const answers = [];
+    for (const email of ['doctor@cgm-portal.example', 'nobody-there@cgm-portal.example']) {
+      const response = await fetch(`${server.baseUrl}/api/web/userFollower/addFollower`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', xToken: french.token.value!, lanCode: 'fr_FR' },
+        body: JSON.stringify({ email }),
+      });
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    expect(answers[0]).toEqual({ status: 200, body: { code: 200, message: 'Si un compte utilise cette adresse e-mail, il vous suit désormais et voit les données que vous partagez' } });
+    expect(answers[1]).toEqual(answers[0]);
+    const after = (await pet.loadFollowerList({ page: 1, rows: 50 })).rows;
+    expect(after.map((r) => r.followerEmail).sort()).toEqual(before.map((r) => r.followerEmail).sort());
+    expect(after.find((r) => r.followerEmail === 'doctor@cgm-portal.example')).toMatchObject({ status: 1, shareFlag: 1 });
+  });
+});
+
 describe('following, as spec §4 tells it', () => {
   it('request, duplicate refused, reject, ask again, approve, note, stop sharing, remove', async () => {
     await stranger.addFollowerRequest({ email: 'demo@cgm-portal.example', message: 'Hello from Jordan' });
@@ -191,8 +213,8 @@ describe('following, as spec §4 tells it', () => {
   });
 
   it('a member may add a follower directly, approved and sharing', async () => {
-    const added = await pet.addFollower({ email: 'doctor@cgm-portal.example', note: 'Vet again' });
-    expect(added).toMatchObject({ status: 1, shareFlag: 1, note: 'Vet again', name: 'Dr. Priya Shah' });
+    await pet.addFollower({ email: 'doctor@cgm-portal.example', note: 'Vet again' });
+    expect((await relationOf(pet, 'doctor@cgm-portal.example'))).toMatchObject({ status: 1, shareFlag: 1, note: 'Vet again', name: 'Dr. Priya Shah' });
     await expectEverything(doctor, petId);
   });
 

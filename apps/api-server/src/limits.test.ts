@@ -136,6 +136,14 @@ describe('follow requests', () => {
     expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
     expect(answers.filter((a) => 'error' in a && a.error.code === 429)).toHaveLength(10);
   });
+
+  it('a member adding followers draws on the same allowance: 30 parallel additions, exactly 20 taken', async () => {
+    // pet: the sign-in tests above leave demo locked out.
+    const pet = await signInFrom('203.0.113.16', 'pet@cgm-portal.example');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => settle(pet.addFollower({ email: `invitee${i}@example.org` }))));
+    expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
+    expect(answers.filter((a) => 'error' in a && a.error.code === 429)).toHaveLength(10);
+  });
 });
 
 describe('idempotent event creation', () => {

@@ -7,8 +7,12 @@ import { followerOf } from '../views';
 import { paging } from './paging';
 
 const DAY_MS = 86_400_000;
-/** Follow requests one account may send a day: enough for a family, too few to probe addresses. */
+/**
+ * Follow requests and follower additions one account may make a day, together: enough for a
+ * family, too few to probe addresses.
+ */
 export const FOLLOW_REQUESTS_PER_DAY = 20;
+const followAllowanceKey = (accountId: number) => `followRequest:${accountId}`;
 
 /** A relation the viewer owns as the watched member; anything else is "not found". */
 async function ownRelation(deps: Deps, viewer: MemberRow, id: number): Promise<FollowerRow> {
@@ -48,28 +52,29 @@ export const followerCalls = {
     return { rows: rows.map((r) => followerOf(r, 'member')), total };
   },
 
+  /**
+   * The member adds a follower by e-mail: approved and sharing at once, as the portal's "Add
+   * follower" promises. The answer is the same whether the address has an account or not, and
+   * nothing is stored for an unknown one, so the call cannot tell who has an account. It counts
+   * against the same daily allowance as follow requests (counted atomically, before the look-up),
+   * which also bounds what probing the follower list afterwards could tell.
+   */
   async addFollower({ deps, input, viewer }: CallContext<'addFollower'>) {
     requireCgmUser(viewer.member);
+    const tried = await deps.store.countAttempt(followAllowanceKey(viewer.member.id), deps.now(), DAY_MS);
+    if (tried > FOLLOW_REQUESTS_PER_DAY) throw new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
+    const answer = { message: 'followerAddedIfAccount' as const };
     const follower = await deps.store.findMemberByEmail(input.email);
-    if (!follower) throw new Problem(ResponseCode.notFound, 'accountNotFound');
-    if (follower.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
-    const id = await deps.store.transaction(async (store) => {
+    // The caller knows their own address: saying so tells them nothing new.
+    if (follower?.id === viewer.member.id) throw new Problem(ResponseCode.conflict, 'cannotFollowSelf');
+    if (!follower) return answer;
+    await deps.store.transaction(async (store) => {
       const existing = await store.findFollower(viewer.member.id, follower.id);
       const fields = { status: FollowerStatus.approved, shareFlag: 1 as const, note: input.note ?? existing?.note ?? '' };
-      if (existing) {
-        await store.updateFollower(existing.id, fields);
-        return existing.id;
-      }
-      return store.insertFollower({
-        memberId: viewer.member.id,
-        followerAccountId: follower.id,
-        message: '',
-        addTime: deps.now(),
-        fetchedTime: null,
-        ...fields,
-      });
+      if (existing) await store.updateFollower(existing.id, fields);
+      else await store.insertFollower({ memberId: viewer.member.id, followerAccountId: follower.id, message: '', addTime: deps.now(), fetchedTime: null, ...fields });
     });
-    return changed(deps, id);
+    return answer;
   },
 
   async modifyFollowerShareFlag({ deps, input, viewer }: CallContext<'modifyFollowerShareFlag'>) {
@@ -122,7 +127,7 @@ export const followerCalls = {
    * account, counted atomically, which also bounds mails to members.
    */
   async addFollowerRequest({ deps, input, viewer }: CallContext<'addFollowerRequest'>) {
-    const sent = await deps.store.countAttempt(`followRequest:${viewer.member.id}`, deps.now(), DAY_MS);
+    const sent = await deps.store.countAttempt(followAllowanceKey(viewer.member.id), deps.now(), DAY_MS);
     if (sent > FOLLOW_REQUESTS_PER_DAY) throw new Problem(ResponseCode.tooManyAttempts, 'tooManyAttempts');
     const answer = { message: 'followRequestSent' as const };
     const member = await deps.store.findMemberByEmail(input.email);

@@ -174,7 +174,8 @@ export const contract = {
 
   // Member side of following (/web/userFollower/*)
   loadFollowerList: call('/web/userFollower/loadFollowerList', loadFollowerListRequest, followerRelation, 'rows'),
-  addFollower: call('/web/userFollower/addFollower', addFollowerRequest, followerRelation, 'item'),
+  // No relation in the answer: it is the same whether the address has an account or not.
+  addFollower: call('/web/userFollower/addFollower', addFollowerRequest, none, 'none'),
   modifyFollowerShareFlag: call(
     '/web/userFollower/modifyFollowerShareFlag',
     modifyFollowerShareFlagRequest,

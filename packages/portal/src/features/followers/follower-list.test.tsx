@@ -1,6 +1,7 @@
 import type { ApiClient, FollowerRelation } from '@cgm-portal/api-client';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toaster } from '@cgm-portal/ui';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FOLLOWER_PAGE_SIZE, FOLLOWER_REFRESH_MS } from './constants';
@@ -136,6 +137,7 @@ describe('FollowerList', { timeout: 30_000 }, () => {
   it('adds a follower only after the acknowledgement is ticked', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = await renderList([relation({})]);
+    const toast = vi.spyOn(toaster, 'create');
     await user.click(screen.getByRole('button', { name: 'Add follower' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/E-mail/), 'stranger@cgm-portal.example');
@@ -146,6 +148,10 @@ describe('FollowerList', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByText('I understand that adding a follower lets them see my glucose data'));
     await user.click(within(dialog).getByRole('button', { name: 'Add follower' }));
     await waitFor(() => expect(api.addFollower).toHaveBeenCalledWith({ email: 'stranger@cgm-portal.example', note: 'Weekend carer' }));
+    // The server answers alike whether the address has an account: the screen claims no more than that.
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'If an account has this e-mail address, it now follows you and sees the data you share' })),
+    );
   });
 });
 

@@ -119,7 +119,7 @@ export function FollowerList() {
   const [pending, setPending] = useState<{ action: ConfirmedAction; relation: FollowerRelation } | null>(null);
   const relations = useRelationPages((page, keyword) => followerListQuery(api, { page, keyword }));
 
-  const add = useFollowerAction((v: { email: string; note: string }) => api.addFollower(v), 'followers.followerAdded');
+  const add = useFollowerAction((v: { email: string; note: string }) => api.addFollower(v), 'followers.followerAddedIfAccount');
   const saveNote = useFollowerAction((v: { followerId: number; note: string }) => api.modifyFollowerNote(v), 'followers.noteSaved');
   const change = useFollowerAction(({ action, relation }: { action: ConfirmedAction; relation: FollowerRelation }) => {
     switch (action) {
