@@ -9,7 +9,7 @@ export class TimeSet {
   size = 0;
 
   constructor(expected = 0) {
-    let capacity = 1024;
+    let capacity = 16;
     while (capacity < expected * 2) capacity *= 2;
     this.slots = new Float64Array(capacity).fill(NaN);
     this.mask = capacity - 1;

@@ -70,7 +70,7 @@ const READING_KINDS: readonly ReadingKind[] = ['sgv', 'mbg', 'cal'];
 /** Typed-array storage that doubles as it fills. */
 function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(array: T, length: number): T {
   if (length < array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(1024, array.length * 2));
+  const next = new (array.constructor as new (n: number) => T)(Math.max(16, array.length * 2));
   next.set(array);
   return next;
 }
