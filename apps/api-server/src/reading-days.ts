@@ -104,21 +104,18 @@ export class ReadingDayCache {
     }
     if (lastMissing >= firstMissing) {
       // One query for the run of days not cached, split into days.
-      const rows = await store.listReadings(memberId, 'sgv', firstMissing * READING_DAY_MS, (lastMissing + 1) * READING_DAY_MS);
+      const rows = await store.listReadingColumns(memberId, 'sgv', firstMissing * READING_DAY_MS, (lastMissing + 1) * READING_DAY_MS);
       let at = 0;
       for (let day = firstMissing; day <= lastMissing; day++) {
         const end = (day + 1) * READING_DAY_MS;
         const start = at;
-        while (at < rows.length && rows[at]!.time < end) at++;
+        while (at < rows.times.length && rows.times[at]! < end) at++;
+        // Copies, not views: a view would keep the whole span's buffer alive for one cached day.
         const entry: CachedDay = {
           version: versions.get(day) ?? 0,
-          times: new Float64Array(at - start),
-          values: new Uint16Array(at - start),
+          times: rows.times.slice(start, at),
+          values: rows.values.slice(start, at),
         };
-        for (let i = start; i < at; i++) {
-          entry.times[i - start] = rows[i]!.time;
-          entry.values[i - start] = rows[i]!.mgdl;
-        }
         this.days.set(`${memberId}/${day}`, entry);
         found[day - firstDay] = entry;
       }

