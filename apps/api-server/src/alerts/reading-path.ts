@@ -1,4 +1,5 @@
 import type { DocChange, NightscoutFeed } from '../nightscout/documents';
+import { publishAll } from '../nightscout/feed';
 import type { AlertService, LiveReading } from './alert-service';
 import { trendOfDirection } from './rules';
 
@@ -27,4 +28,5 @@ export function alertFeed(alerts: AlertService): NightscoutFeed {
 /** Tells every feed of each change. */
 export const allFeeds = (...feeds: NightscoutFeed[]): NightscoutFeed => ({
   publish: (memberId, change) => feeds.forEach((feed) => feed.publish(memberId, change)),
+  publishBatch: (memberId, changes) => feeds.forEach((feed) => publishAll(feed, memberId, changes)),
 });

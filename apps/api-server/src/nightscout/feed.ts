@@ -13,4 +13,16 @@ export interface DocChange {
  */
 export interface NightscoutFeed {
   publish(memberId: number, change: DocChange): void;
+  /**
+   * The changes of one request together (a phone's hour of entries), where the feed can tell
+   * them at once: each message to another server is a NOTIFY, delivered to every server.
+   */
+  publishBatch?(memberId: number, changes: readonly DocChange[]): void;
+}
+
+/** Tells a feed of one request's changes: together where it can, one by one otherwise. */
+export function publishAll(feed: NightscoutFeed | undefined, memberId: number, changes: readonly DocChange[]): void {
+  if (!feed || changes.length === 0) return;
+  if (feed.publishBatch) feed.publishBatch(memberId, changes);
+  else for (const change of changes) feed.publish(memberId, change);
 }

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { mgdlToMmol } from '@cgm-portal/glucose-metrics';
 import type { Deps } from '../http';
 import { batchedDocWrites } from './batched-writes';
+import { publishAll } from './feed';
 import type { MemberRow, NightscoutCollection } from '../store/types';
 import { addDerived, createDoc, dedupLookups, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed, type Pending, type Writer } from './documents';
 import { mayDo, permissionOf, type Operation } from './permissions';
@@ -103,7 +104,7 @@ async function write(deps: Deps, c: Context, writer: Writer, collection: Nightsc
     await addDerived(store, writer.member, pending);
     return out;
   });
-  for (const change of changes) feed?.publish(writer.member.id, change);
+  publishAll(feed, writer.member.id, changes);
   if (stored.length === 0 && rejected.length > 0) return badRequest(c, rejected.join('; '));
   return c.json(stored);
 }
@@ -201,7 +202,7 @@ export function mountNightscout(app: Hono, deps: Deps, feed?: NightscoutFeed): v
         }
         return rows;
       });
-      for (const row of removed) feed?.publish(holder.member.id, { collection, kind: 'delete', row });
+      publishAll(feed, holder.member.id, removed.map((row) => ({ collection, kind: 'delete' as const, row })));
       return c.json({ n: removed.length, ok: 1 });
     });
   for (const collection of ['treatments', 'devicestatus', 'profile', 'entries'] as const) {

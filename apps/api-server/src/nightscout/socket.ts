@@ -80,12 +80,24 @@ export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
   }
 
   publish(memberId: number, change: DocChange): void {
+    this.publishBatch(memberId, [change]);
+  }
+
+  /**
+   * One request's changes: AAPS's /storage hears each document as its own event (as Nightscout
+   * sends them), the legacy channel one delta carrying them all (as Nightscout's deltas do):
+   * a phone's hour of entries is 13 messages between servers, not 24.
+   */
+  publishBatch(memberId: number, changes: readonly DocChange[]): void {
     if (!this.io) return;
-    const colName = SOCKET_NAME[change.collection] ?? change.collection;
-    const storage = this.io.of('/storage').to(`member:${memberId}:${change.collection}`);
-    if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
-    else storage.emit(change.kind, { colName, doc: present(change.row) });
-    this.io.of('/').to(`member:${memberId}`).emit('dataUpdate', legacyDelta(change));
+    const room = `member:${memberId}`;
+    for (const change of changes) {
+      const colName = SOCKET_NAME[change.collection] ?? change.collection;
+      const storage = this.io.of('/storage').to(`${room}:${change.collection}`);
+      if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
+      else storage.emit(change.kind, { colName, doc: present(change.row) });
+    }
+    if (changes.length > 0) this.io.of('/').to(room).emit('dataUpdate', mergedDelta(changes));
   }
 
   /** The engine evaluated a live reading: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */
@@ -188,6 +200,17 @@ function legacyDoc(row: NightscoutDocRow): Doc {
 function legacySgv(row: NightscoutDocRow): Doc {
   const doc = JSON.parse(row.doc) as Doc;
   return { _id: row.identifier, mgdl: doc.sgv, mills: row.date, direction: doc.direction, device: doc.device };
+}
+
+/** Several changes as one legacy delta: the lists of each joined, the newest lastUpdated. */
+function mergedDelta(changes: readonly DocChange[]): Doc {
+  const merged: Doc = { delta: true, lastUpdated: 0 };
+  for (const change of changes) {
+    const { delta: _delta, lastUpdated, ...lists } = legacyDelta(change);
+    merged.lastUpdated = Math.max(merged.lastUpdated as number, lastUpdated as number);
+    for (const [key, list] of Object.entries(lists)) merged[key] = [...((merged[key] as unknown[] | undefined) ?? []), ...(list as unknown[])];
+  }
+  return merged;
 }
 
 function legacyDelta(change: DocChange): Doc {

@@ -246,6 +246,29 @@ describe('AndroidAPS NSClient v1 (socket.io authorize, dbAdd, dbUpdate)', () => 
     }
   });
 
+  it('hears a phone’s batch of entries as one delta carrying every reading, as Nightscout’s deltas do', async () => {
+    const socket = connect();
+    try {
+      const updates: Record<string, unknown>[] = [];
+      const full = new Promise((resolve) => socket.once('dataUpdate', resolve));
+      await new Promise((resolve) => socket.emit('authorize', { client: 'Android_AAPS', history: 1, secret: sha1(secret) }, resolve));
+      await full;
+      socket.on('dataUpdate', (update: Record<string, unknown>) => updates.push(update));
+      const t = day(23);
+      const batch = [0, 5, 10].map((m) => ({ type: 'sgv', sgv: 100 + m, date: t + m * 60_000, device: 'xDrip-DexcomG6', direction: 'Flat' }));
+      const posted = await call('POST', '/api/v1/entries', { headers: { 'api-secret': sha1(secret) }, body: batch });
+      expect(posted.status).toBe(200);
+      await expect.poll(() => updates.length).toBe(1);
+      // Nothing else follows for this batch.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(updates).toHaveLength(1);
+      expect(updates[0]).toMatchObject({ delta: true, lastUpdated: expect.any(Number) });
+      expect((updates[0]!.sgvs as { mgdl: number; mills: number }[]).map((s) => [s.mills, s.mgdl])).toEqual(batch.map((e) => [e.date, e.sgv]));
+    } finally {
+      socket.close();
+    }
+  });
+
   it('disconnects a wrong secret without an answer, and refuses writes from a read-only secret', async () => {
     const wrong = connect();
     const disconnected = new Promise<string>((resolve) => wrong.once('disconnect', resolve));
