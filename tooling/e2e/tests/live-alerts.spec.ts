@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
 import { apiToken, expectSignedIn, nightscoutUploader, signIn, type AccountName } from '../demo';
+import { deliverPush, serviceWorkerControls, shownNotifications } from '../service-worker';
 
 /**
  * Issue 20, the page side: each app an installable PWA that opens offline with its last data;
@@ -31,11 +32,6 @@ async function signedInContext(browser: Browser, account: AccountName, options: 
   await signIn(page, human16, account, options);
   await expectSignedIn(page);
   return { context, page };
-}
-
-/** Waits until the service worker controls the page (it claims clients when it activates). */
-async function serviceWorkerControls(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }
 
 test.describe('installable app', () => {
@@ -86,26 +82,6 @@ test.describe('installable app', () => {
   });
 });
 
-/** The service worker's registration id, as the DevTools Protocol names it. */
-async function pushTo(page: Page, data: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const registrations = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-      const mine = list.find((r) => r.scopeURL === appUrl(human16, '/') && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registrations;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: appUrl(human16, '/').replace(/\/$/, ''), registrationId, data });
-  await cdp.detach();
-}
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
-  );
-
 test.describe('push', () => {
   test('the service worker shows a pushed alarm as the server wrote it', async ({ browser }) => {
     const context = await browser.newContext();
@@ -113,7 +89,7 @@ test.describe('push', () => {
     const page = await context.newPage();
     await page.goto(appUrl(human16, '/login'));
     await serviceWorkerControls(page);
-    await pushTo(page, JSON.stringify({ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', tag: 'alarm-1', lang: 'ar', dir: 'rtl' }));
+    await deliverPush(page, JSON.stringify({ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', tag: 'alarm-1', lang: 'ar', dir: 'rtl' }));
     await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'انخفاض حاد 2.8 mmol/L', body: 'x', lang: 'ar', dir: 'rtl', tag: 'alarm-1' }]);
     await context.close();
   });

@@ -1,8 +1,9 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { decryptAes128gcm } from '@cgm-portal/api-server/push-service';
 import { APPS, PUSH_RECEIVED_URL, PUSH_SERVICE_PORT, appUrl } from '../apps';
 import { apiToken, callApi, currentToken, expectSignedIn, nightscoutUploader, signIn, type AccountName } from '../demo';
+import { deliverPush, serviceWorkerControls, shownNotifications } from '../service-worker';
 
 /**
  * Issue 20, Web Push end to end: the server writes a push in the recipient's language, encrypts
@@ -48,30 +49,11 @@ async function signedIn(browser: Browser, account: AccountName, language: string
   await page.evaluate((lang) => localStorage.setItem('hippoLang', lang), language);
   await signIn(page, human16, account);
   await expectSignedIn(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await serviceWorkerControls(page);
   const token = (await currentToken(page))!;
   const api = (path: string, body: unknown) => callApi(path, body, { xToken: token, lanCode: language });
   return { context, page, api };
 }
-
-/** Delivers `data` to the page's service worker as a push service would (DevTools Protocol). */
-async function deliverToServiceWorker(page: Page, data: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
-  await cdp.detach();
-}
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, lang: n.lang, dir: n.dir, tag: n.tag })),
-  );
 
 const PUSH_PHONE = { label: 'e2e push', device: 'e2e-push', direction: 'SingleDown' };
 
@@ -82,6 +64,8 @@ test.describe('Web Push', () => {
   ] as const) {
     test(`the service worker shows the server's push in the recipient's language (${language})`, async ({ browser }) => {
       const { context, page, api } = await signedIn(browser, 'follower', language);
+      // A device left by an earlier, failed attempt would make this one's list two long.
+      for (const { id } of ((await api('/web/push/loadPushDevices', {})).rows ?? []) as { id: number }[]) await api('/web/push/removePushDevice', { id });
       const phone = device(`follower-${language}`);
       expect((await api('/web/push/addPushDevice', { subscription: phone.subscription, name: 'Chromium · Linux' })).code).toBe(200);
       expect((await api('/web/push/sendTestNotification', {})).code).toBe(200);
@@ -90,7 +74,7 @@ test.describe('Web Push', () => {
       const [push] = await pushesTo(phone);
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
       const payload = phone.decrypt(push!.body);
-      await deliverToServiceWorker(page, payload);
+      await deliverPush(page, payload);
       await expect.poll(() => shownNotifications(page)).toEqual([{ title, body, lang: language, dir, tag: 'test' }]);
 
       // The device list says it was notified, and never shows where or with which keys.
@@ -122,7 +106,7 @@ test.describe('alarm push', () => {
     await expect.poll(async () => (await pushesTo(vetPhone)).length, { timeout: 15_000 }).toBe(1);
     const [push] = await pushesTo(vetPhone);
     expect(push!.headers.urgency).toBe('high');
-    await deliverToServiceWorker(page, vetPhone.decrypt(push!.body));
+    await deliverPush(page, vetPhone.decrypt(push!.body));
     await expect.poll(() => shownNotifications(page)).toEqual([
       { title: expect.stringMatching(/^انخفاض حاد [\d.]+ (mmol\/L|mg\/dL)، .+ · Miso$/), body: expect.stringMatching(/^منذ /), lang: 'ar', dir: 'rtl', tag: expect.stringMatching(/^alarm-\d+$/) },
     ]);
