@@ -163,6 +163,27 @@ describe('idempotent event creation', () => {
     // A key that is not one refuses the call with a 400 naming the field.
     await expect(pet.addEvent({ ...entry, idempotencyKey: 'short' })).rejects.toMatchObject({ code: 400, message: expect.stringContaining('idempotencyKey') });
   });
+
+  it('a submission whose answer is lost is sent again by the api-client with its key, and stored once', async () => {
+    const pet = await signInFrom('203.0.113.17', 'pet@cgm-portal.example');
+    // The server gets and stores the first copy; its answer never reaches the client (a dropped connection).
+    let dropped = 0;
+    const flaky = server.client({
+      fetch: async (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('X-Forwarded-For', '203.0.113.17');
+        const response = await fetch(input, { ...init, headers });
+        if (String(input).endsWith('/web/event/addEvent') && dropped++ === 0) throw new TypeError('fetch failed');
+        return response;
+      },
+    });
+    flaky.token.value = (pet as typeof flaky).token.value;
+    const time = Date.now() - 4 * 60_000;
+    const added = await flaky.addEvent({ time, note: 'answer lost', detail: { eventType: 'BG', mgdl: 131 } });
+    expect(dropped).toBe(2);
+    const listed = await pet.loadEvents({ page: 1, rows: 50, from: time, to: time + 1 });
+    expect(listed.rows.filter((e) => e.note === 'answer lost').map((e) => e.id)).toEqual([added.id]);
+  });
 });
 
 describe('hostile headers', () => {

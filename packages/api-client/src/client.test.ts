@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   encryptCredential,
+  KEYED_RETRIES,
   LoginExpiredError,
   NetworkError,
   packReadings,
@@ -126,6 +127,54 @@ describe('createApiClient', () => {
     expect(sent[0]!.body).toBe(file);
     expect(sent[0]!.headers['Content-Type']).toBe('application/octet-stream');
     await expect(api.call('commitImportFile', { timeZone: 'UTC' } as never)).rejects.toThrow(TypeError);
+  });
+
+  describe('event creation (idempotency keys)', () => {
+    const time = Date.UTC(2026, 10, 24, 12);
+    const entry = { time, note: 'lunch', detail: { eventType: 'BG' as const, mgdl: 123 } };
+    const stored = { id: 7, memberId: 1, eventType: 'BG', time, note: 'lunch', description: '123 mg/dL', detail: entry.detail };
+    const keyOf = (body: unknown) => (JSON.parse(String(body)) as { idempotencyKey?: string }).idempotencyKey;
+
+    it('gives each submission a fresh key and keeps one the caller brings', async () => {
+      const { api, sent } = stub({ code: 200, message: 'ok', item: stored });
+      await api.addEvent(entry);
+      await api.addEvent(entry);
+      await api.addEvent({ ...entry, idempotencyKey: 'form-entry-0123456789' });
+      const keys = sent.map((s) => keyOf(s.body));
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(keys[2]).toBe('form-entry-0123456789');
+    });
+
+    it('sends a submission whose answer was lost again with the same key, and a refused one never', async () => {
+      const bodies: unknown[] = [];
+      let lost = 2;
+      const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+        bodies.push(init?.body);
+        if (lost-- > 0) throw new TypeError('fetch failed');
+        return new Response(JSON.stringify({ code: 200, message: 'ok', item: stored }));
+      });
+      const api = createApiClient({ fetch: fetch as typeof globalThis.fetch });
+      expect(await api.addEvent(entry)).toMatchObject({ id: 7 });
+      expect(bodies).toHaveLength(1 + KEYED_RETRIES);
+      expect(new Set(bodies.map(keyOf)).size).toBe(1);
+
+      lost = KEYED_RETRIES + 1;
+      bodies.length = 0;
+      await expect(api.addEvent(entry)).rejects.toBeInstanceOf(NetworkError);
+      expect(bodies).toHaveLength(1 + KEYED_RETRIES);
+
+      const refused = stub({ code: 400, message: 'Invalid value for field "time"' });
+      await expect(refused.api.addEvent(entry)).rejects.toBeInstanceOf(ApiError);
+      expect(refused.sent).toHaveLength(1);
+      // Calls without a key are sent once, as before.
+      const offline = vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      });
+      await expect(createApiClient({ fetch: offline as typeof globalThis.fetch }).getUserInfo()).rejects.toBeInstanceOf(NetworkError);
+      expect(offline).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('adds internalXToken only to report calls', async () => {

@@ -128,6 +128,23 @@ function toFormData(payload: Record<string, unknown>): FormData {
   return form;
 }
 
+/** How many times a keyed call (below) is sent again when no answer came back. */
+export const KEYED_RETRIES = 2;
+
+/**
+ * A fresh idempotency key: 128 random bits as hex. getRandomValues, unlike randomUUID, also
+ * works on a page served over plain http (a portal on a home network).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Calls whose request takes an idempotency key (addEvent): the server acts once per key. */
+function takesIdempotencyKey(definition: CallDefinition): boolean {
+  const shape = (definition.request as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && 'idempotencyKey' in shape;
+}
+
 /**
  * The fetch client of the /api contract: headers, time-out, body codes, response validation.
  * Every contract entry is a typed method: `api.login({...})`, `api.loadReadings({ from, to })`.
@@ -147,7 +164,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const fileUrl = (url: string) => joinUrl(fileServerUrl, url);
 
+  /**
+   * One logical call. A call that takes an idempotency key gets a fresh one unless the caller
+   * brings theirs (a form re-submitted after an error keeps its own), and when no answer came
+   * back (the request may or may not have been acted on) it is sent again with the same key: the
+   * server stores one event however many of the copies reached it.
+   */
   async function call(name: CallName, payload: unknown = {}, init: CallInit = {}): Promise<unknown> {
+    if (!takesIdempotencyKey(contract[name] as CallDefinition)) return send(name, payload, init);
+    const given = (payload ?? {}) as Record<string, unknown>;
+    const keyed = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey() };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(name, keyed, init);
+      } catch (error) {
+        if (!(error instanceof NetworkError) || attempt >= KEYED_RETRIES || init.signal?.aborted) throw error;
+      }
+    }
+  }
+
+  async function send(name: CallName, payload: unknown, init: CallInit): Promise<unknown> {
     const definition = contract[name] as CallDefinition;
     const headers: Record<string, string> = {
       [HEADER_TIME_ZONE]: options.getTimeZone?.() ?? browserTimeZone(),

@@ -1,4 +1,4 @@
-export { createApiClient, REQUEST_TIMEOUT_MS } from './client';
+export { createApiClient, KEYED_RETRIES, newIdempotencyKey, REQUEST_TIMEOUT_MS } from './client';
 export type { ApiClient, ApiClientOptions, ApiMethods, CallInit, LoginResponse } from './client';
 export { ApiError, InvalidResponseError, LoginExpiredError, NetworkError } from './errors';
 export { encryptCredential } from './credentials';
