@@ -126,6 +126,7 @@ async function serveOrSeed(seedOnly: boolean) {
     ready: async () => !draining && (await deps.store.countMembers()) >= 0,
   });
   for (const { server } of listeners) feed.attach(server as unknown as HttpServer, deps, crossServer.socketAdapter);
+  if (crossServer.nightscoutRelay) feed.relayThrough(crossServer.nightscoutRelay);
   // Each server runs the queued jobs (jobs/queue.ts); servers sharing a database share the work.
   const jobHandlers: Record<string, JobHandler> = {
     ...noticeJobHandlers(deps.platform),

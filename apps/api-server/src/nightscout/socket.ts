@@ -89,15 +89,33 @@ export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
    * a phone's hour of entries is 13 messages between servers, not 24.
    */
   publishBatch(memberId: number, changes: readonly DocChange[]): void {
+    if (!this.io || changes.length === 0) return;
+    // Through the relay where there is one (several servers): this server's sockets here, the
+    // others' in one message; otherwise (or when the batch is too large for it) through socket.io.
+    const relayed = this.relay?.send(memberId, changes) ?? false;
+    this.emit(memberId, changes, relayed);
+  }
+
+  /** Sends messages of several servers through one relay: what the others relay reaches this server's sockets. */
+  relayThrough(relay: { send(memberId: number, changes: readonly DocChange[]): boolean; onChanges(receiver: (memberId: number, changes: readonly DocChange[]) => void): void }): void {
+    this.relay = relay;
+    relay.onChanges((memberId, changes) => this.emit(memberId, changes, true));
+  }
+
+  private relay: { send(memberId: number, changes: readonly DocChange[]): boolean } | null = null;
+
+  /** The changes to the member's sockets: on this server only (`local`), or on every server through socket.io's adapter. */
+  private emit(memberId: number, changes: readonly DocChange[], local: boolean) {
     if (!this.io) return;
+    const to = (namespace: string, room: string) => (local ? this.io!.of(namespace).local.to(room) : this.io!.of(namespace).to(room));
     const room = `member:${memberId}`;
     for (const change of changes) {
       const colName = SOCKET_NAME[change.collection] ?? change.collection;
-      const storage = this.io.of('/storage').to(`${room}:${change.collection}`);
+      const storage = to('/storage', `${room}:${change.collection}`);
       if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
       else storage.emit(change.kind, { colName, doc: present(change.row) });
     }
-    if (changes.length > 0) this.io.of('/').to(room).emit('dataUpdate', mergedDelta(changes));
+    to('/', room).emit('dataUpdate', mergedDelta(changes));
   }
 
   /** The engine evaluated a live reading: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */

@@ -1,5 +1,6 @@
 import type { ServerOptions } from 'socket.io';
 import { InProcessFanOut, type LiveFanOut } from '../alerts/live-fan-out';
+import { NightscoutRelay } from './nightscout-relay';
 import { PostgresFanOut } from './postgres-fan-out';
 
 /** What must reach every server's open connections: live pages' streams and Nightscout's sockets. */
@@ -7,6 +8,8 @@ export interface CrossServerChannels {
   fanOut: LiveFanOut;
   /** socket.io's adapter, when the rooms span several servers. */
   socketAdapter?: ServerOptions['adapter'];
+  /** A request's Nightscout changes to the other servers' sockets in one message. */
+  nightscoutRelay?: NightscoutRelay;
   close(): Promise<void>;
 }
 
@@ -23,11 +26,14 @@ export async function crossServerChannels(databaseUrl: string | undefined): Prom
   // A dropped idle connection (a database restart) is the pool's to replace, not a crash.
   pool.on('error', (error) => console.error('cross-server pool connection lost', error.message));
   const fanOut = await PostgresFanOut.start(pool, () => new pg.Client({ connectionString: databaseUrl }));
+  const nightscoutRelay = await NightscoutRelay.start(pool, () => new pg.Client({ connectionString: databaseUrl }));
   return {
     fanOut,
     socketAdapter: createAdapter(pool, { tableName: 'socket_io_attachments' }),
+    nightscoutRelay,
     async close() {
       await fanOut.close();
+      await nightscoutRelay.close();
       // pool.end() waits for every borrowed connection. socket.io's adapter borrows one to LISTEN
       // and gives it back when its last namespace closes, but one it was still borrowing when the
       // server closed (a stop right after start) is never given back, and the stop hung. This pool
