@@ -27,8 +27,10 @@ ensure_chromium() {
 
 # Debian's PostgreSQL, started as a private cluster on loopback for the api-server suite's second
 # run (the scale-out database). Exports CGM_TEST_DATABASE_URL; stop_postgres ends the cluster.
-PG_PORT=${CGM_PG_PORT:-55432}
 ensure_postgres() {
+  # Read at the call, not when this file is sourced: `CGM_PG_PORT=9450 ensure_postgres` after
+  # sourcing it used to start on the default port (where CI's cluster may already listen).
+  PG_PORT=${CGM_PG_PORT:-55432}
   local bin
   bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   if [ -z "$bin" ]; then
