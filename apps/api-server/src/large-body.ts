@@ -1,11 +1,12 @@
 import { nextTurn, Slicer } from './imports/sliced';
 
 /**
- * Request bodies of several megabytes (an import sends its file as one JSON string, up to
- * 64 MB) read without holding the event loop: the bytes are decoded as they arrive, and the
- * JSON is taken apart in turns of a few milliseconds. JSON.parse of a 47 MB body alone blocks
- * every other request for a few hundred milliseconds on a small server; this never does for
- * more than one slice (plus one copy of the final string).
+ * Request bodies of several megabytes (the JSON import calls send a file as one JSON string,
+ * up to 8 MB of text; the portal uses the upload calls, imports/upload.ts) read without holding
+ * the event loop: the bytes are decoded as they arrive, and the JSON is taken apart in turns of
+ * a few milliseconds. JSON.parse of a 47 MB body alone blocked every other request for a few
+ * hundred milliseconds on a small server; this never does for more than one slice (plus one
+ * copy of the final string).
  */
 
 /** Bodies above this are read in slices; below, JSON.parse is quicker than a slice. */
