@@ -48,13 +48,13 @@ export const importCalls = {
   // are refused before any of them is held in memory.
   async previewImportFile({ deps, input, viewer, upload }: CallContext<'previewImportFile'>) {
     requireCgmUser(viewer.member);
-    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, true));
+    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, true, 'file'));
     telemetry.importFinished('previewed');
     return { item };
   },
   async commitImportFile({ deps, input, viewer, upload }: CallContext<'commitImportFile'>) {
     requireCgmUser(viewer.member);
-    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, false));
+    const item = await alone(deps, viewer.member.id, async () => importFile(deps.store, viewer.member.id, { text: await readUploadText(upload), timeZone: input.timeZone }, false, 'file'));
     telemetry.importFinished('committed');
     return { item };
   },

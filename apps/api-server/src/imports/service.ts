@@ -132,6 +132,8 @@ export async function importFile(
   memberId: number,
   file: { text: string; timeZone: string },
   dryRun: boolean,
+  /** What a refusal names: the JSON calls' `text`, the upload calls' `file`. */
+  field: 'text' | 'file' = 'text',
 ): Promise<ImportSummary> {
   let parsed: ParsedFile;
   try {
@@ -139,7 +141,7 @@ export async function importFile(
     parsed = await runSliced(parseImportFileSliced(file.text, file.timeZone));
   } catch (error) {
     if (error instanceof MalformedFile) {
-      throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: `text: ${error.message}` });
+      throw new Problem(ResponseCode.invalidPayload, 'invalidPayload', { field: `${field}: ${error.message}` });
     }
     throw error;
   }
