@@ -231,7 +231,7 @@ try {
   );
   const share = (s: number) => `${s.toFixed(1)} s (${((100 * s) / elapsed).toFixed(0)} % of a core)`;
   console.info(
-    `CPU over the run: load generator and proxy ${share((generatorCpu.user + generatorCpu.system) / 1e6)}, servers ${serverCpu.map(share).join(' and ')}, PostgreSQL ${share(pgCpu)}; the whole machine ${share(machineBusy)} of ${cpus().length * 100} %`,
+    `CPU over the run: load generator and proxy ${share((generatorCpu.user + generatorCpu.system) / 1e6)}, servers ${serverCpu.map(share).join(' and ')}, PostgreSQL's connections to the test database ${share(pgCpu)}; the whole machine ${share(machineBusy)} of ${cpus().length * 100} %`,
   );
   console.info(`database growth per million readings: ${perMillion(after.total - before.total)} in all`);
   for (const table of ['readings', 'nightscout_docs']) {
