@@ -6,6 +6,7 @@ import type { NewNightscoutDoc, Store } from '../store/types';
  * batch touches stored documents in any other way (a lookup, an update, a delete), so every read
  * sees every earlier write of the batch, as row by row. Until then an inserted document carries a
  * stand-in id (negative); an update naming one is applied to the document once it has its own.
+ * `store` is a transaction's: a nested transaction runs on it, through this batch.
  */
 export function batchedDocWrites(store: Store): { store: Store; flush(): Promise<void> } {
   let held: NewNightscoutDoc[] = [];
@@ -22,6 +23,7 @@ export function batchedDocWrites(store: Store): { store: Store; flush(): Promise
   };
   const real = (id: number) => (id < 0 ? ids.get(id)! : id);
   const overrides: Partial<Store> = {
+    transaction: (work) => work(batched),
     async insertNightscoutDoc(doc) {
       held.push(doc);
       return base - held.length;
@@ -51,7 +53,7 @@ export function batchedDocWrites(store: Store): { store: Store; flush(): Promise
       return store.nightscoutLastModified(...args);
     },
   };
-  const batched = new Proxy(store, {
+  const batched: Store = new Proxy(store, {
     get(target, property, receiver) {
       if (property in overrides) return overrides[property as keyof Store];
       const value = Reflect.get(target, property, receiver) as unknown;
