@@ -26,3 +26,12 @@ export function publishAll(feed: NightscoutFeed | undefined, memberId: number, c
   if (feed.publishBatch) feed.publishBatch(memberId, changes);
   else for (const change of changes) feed.publish(memberId, change);
 }
+
+/**
+ * Carries one request's changes to the other servers sharing the database, which tell their own
+ * sockets (scale-out/nightscout-relay.ts); send answers false when it could not take them.
+ */
+export interface ChangeRelay {
+  send(memberId: number, changes: readonly DocChange[]): boolean;
+  onChanges(receiver: (memberId: number, changes: readonly DocChange[]) => void): void;
+}

@@ -8,6 +8,7 @@ import type { NightscoutStep } from '../alerts/rules';
 import type { MemberRow } from '../store/types';
 import { acknowledgedFor, alarmFor, clearFor, DEFAULT_SILENCE_MS, nightscoutThresholds } from './alarms';
 import { createDoc, deleteDoc, present, updateDoc, type Doc, type DocChange, type NightscoutFeed } from './documents';
+import type { ChangeRelay } from './feed';
 import { directionBetween } from './routes';
 import { mayDo, type Operation } from './permissions';
 import { holderOfSecret, type SecretHolder } from './secrets';
@@ -62,6 +63,7 @@ const listen = (socket: Socket, holder: SecretHolder) => {
 export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
   private io: Server | null = null;
   private deps: Deps | null = null;
+  private relay: ChangeRelay | null = null;
 
   /**
    * Attaches to an HTTP server; further calls add listeners (one per app port) to the same rooms.
@@ -96,13 +98,11 @@ export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
     this.emit(memberId, changes, relayed);
   }
 
-  /** Sends messages of several servers through one relay: what the others relay reaches this server's sockets. */
-  relayThrough(relay: { send(memberId: number, changes: readonly DocChange[]): boolean; onChanges(receiver: (memberId: number, changes: readonly DocChange[]) => void): void }): void {
+  /** Tells other servers through `relay`; what they relay reaches this server's sockets. */
+  relayThrough(relay: ChangeRelay): void {
     this.relay = relay;
     relay.onChanges((memberId, changes) => this.emit(memberId, changes, true));
   }
-
-  private relay: { send(memberId: number, changes: readonly DocChange[]): boolean } | null = null;
 
   /** The changes to the member's sockets: on this server only (`local`), or on every server through socket.io's adapter. */
   private emit(memberId: number, changes: readonly DocChange[], local: boolean) {

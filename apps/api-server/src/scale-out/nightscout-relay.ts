@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { DocChange } from '../nightscout/feed';
+import type { ChangeRelay, DocChange } from '../nightscout/feed';
 
 /** NOTIFY carries at most 8000 bytes; a larger batch goes through socket.io's adapter instead. */
 const MAX_PAYLOAD = 7_000;
@@ -14,7 +14,7 @@ export type RelayedChanges = (memberId: number, changes: readonly DocChange[]) =
  * socket there listens: a phone's hour of entries was 13 of them. Messages from this server are
  * skipped on the way back (it told its own sockets already).
  */
-export class NightscoutRelay {
+export class NightscoutRelay implements ChangeRelay {
   private readonly origin = randomUUID();
   private listening: pg.Client | null = null;
   private receiver: RelayedChanges = () => {};
