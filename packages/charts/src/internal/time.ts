@@ -121,9 +121,14 @@ export function timeTicks(from: number, to: number, options: { timeZone: string;
   return ticks;
 }
 
-/** Rough text width in px for layout (no DOM in print/SSR): average glyph ≈ 0.62 em, a little generous. */
+/** Rough text width in px for layout (no DOM in print/SSR): average glyph ≈ 0.62 em, a little generous; East Asian wide characters 1 em. */
 export function estimateTextWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.62;
+  let ems = 0;
+  for (const char of text) ems += WIDE_CHAR.test(char) ? 1 : 0.62;
+  return ems * fontSize;
 }
+
+/** East Asian wide characters (Han, kana, Hangul, full-width forms): a whole em each, not 0.62. */
+const WIDE_CHAR = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
 
 export { DAY_MS, HOUR_MS, MINUTE_MS };
