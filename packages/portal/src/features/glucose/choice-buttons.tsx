@@ -25,7 +25,8 @@ export function ChoiceButtons<V extends string | number>({
       colorPalette="brand"
       aria-pressed={o.value === value}
       onClick={() => onChange(o.value)}
-      {...(wide ? {} : { whiteSpace: 'normal', h: 'auto', minH: '8', py: '1' })}
+      // Narrow side padding on a phone, so a short label ("12 小时") stays on one line; a long one still wraps.
+      {...(wide ? {} : { whiteSpace: 'normal', h: 'auto', minH: '8', py: '1', px: '1.5' })}
     >
       {o.label}
     </Button>
