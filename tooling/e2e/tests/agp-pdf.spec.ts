@@ -96,7 +96,9 @@ async function expectAgpPages(file: string, lang: string, expected: { mean: RegE
   const second = comparable(pageText(file, 2));
   expect(second, `${lang}: daily profiles on page 2`).toContain(comparable(translated(lang, 'agp.dailyGlucoseProfiles')));
   const band = bandShareByHalf(file, outputBase);
-  expect(band.lower, `${lang}: the AGP band is drawn in the lower half of page 1`).toBeGreaterThan(0.01);
+  // How much band there is depends on the demo data's spread that fortnight (0.7 % to 3 % of the
+  // half seen): 0.2 % at 30 dpi is still some 80 pixels of it, and the upper half must have none.
+  expect(band.lower, `${lang}: the AGP band is drawn in the lower half of page 1`).toBeGreaterThan(0.002);
   expect(band.upper, `${lang}: and not in the upper half`).toBeLessThan(band.lower / 10);
 }
 
