@@ -196,7 +196,8 @@ describe.skipIf(onPostgres)('backup and restore', () => {
       await source.stop();
       rmSync(backupDir, { recursive: true, force: true });
     }
-  });
+    // Two servers started and seeded one after the other: 10 s on a quiet machine, over 30 s on a loaded CI one.
+  }, 120_000);
 
   it('`migrate` brings a new database up to date and exits', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cgm-migrate-'));
