@@ -374,12 +374,14 @@ export class KyselyStore implements Store {
         ]),
       );
     }
-    const total = await q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
     const rows = await q.orderBy('f.addTime', 'desc').orderBy('f.id', 'desc').limit(query.limit).offset(query.offset).execute();
-    return { rows: rows as FollowerRow[], total: Number(total?.n ?? 0) };
+    // A page shorter than the limit ends the list, so its total needs no count: the alert engine
+    // asks for a member's followers at every live reading.
+    const ended = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+    const total = ended
+      ? query.offset + rows.length
+      : Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    return { rows: rows as FollowerRow[], total };
   }
   listFollowersOfMember(memberId: number, query: FollowerQuery) {
     return this.listFollowers('member', memberId, query);

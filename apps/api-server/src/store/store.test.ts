@@ -99,6 +99,19 @@ describe(`the store on ${names.join(', ')}`, () => {
       expect(await store.lastReadingTime(demo.id)).toBe(NOW + 1);
     });
 
+    it(`${name}: every page of a member's followers tells the same total, past the end included`, async () => {
+      const store = stores[name]!;
+      const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
+      const all = await store.listFollowersOfMember(demo.id, { offset: 0, limit: 1000 });
+      const n = all.rows.length;
+      expect(n).toBeGreaterThan(1);
+      expect(all.total).toBe(n);
+      for (const [offset, limit] of [[0, 1], [0, n], [0, n - 1], [1, n], [n - 1, 1], [n, 5], [n + 3, 5]] as const) {
+        const page = await store.listFollowersOfMember(demo.id, { offset, limit });
+        expect({ offset, limit, total: page.total, rows: page.rows.length }).toEqual({ offset, limit, total: n, rows: Math.max(0, Math.min(limit, n - offset)) });
+      }
+    });
+
     it(`${name}: readings as columns are the readings as rows, an empty span included`, async () => {
       const store = stores[name]!;
       const demo = (await store.findMemberByEmail('demo@cgm-portal.example'))!;
