@@ -16,12 +16,12 @@
 // before the clock starts (the seed through the API would take minutes).
 // Prints write and read p50/p99, errors, the database's growth per million readings (table and
 // indexes apart), the load average before and after, and the CPU each part used: the load
-// generator (with the proxy, which runs in it), each server, PostgreSQL, and the rest of the
-// machine, since all of them share the same cores. Needs a PostgreSQL admin URL in
+// generator (with the proxy, which runs in it), each server, PostgreSQL (the whole cluster:
+// start it for this run only), and the rest of the machine, since all of them share the same cores. Needs a PostgreSQL admin URL in
 // CGM_TEST_DATABASE_URL (scripts/lib/ensure-tools.sh `ensure_postgres` starts one on loopback):
 //   pnpm --filter @cgm-portal/api-server load:scale
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { DateTime } from 'luxon';
 import pg from 'pg';
@@ -47,6 +47,30 @@ function cpuSecondsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/**
+ * CPU seconds of a PostgreSQL cluster: its postmaster, every live child (backends, autovacuum,
+ * WAL writer), and children that ended (their time is in the postmaster's cutime/cstime once it
+ * reaps them): backends come and go with the servers' pools.
+ */
+function clusterCpuSeconds(postmaster: number): number {
+  const fieldsOf = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  try {
+    const own = fieldsOf(postmaster);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = fieldsOf(entry);
+        if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    return ticks / 100;
   } catch {
     return 0;
   }
@@ -138,11 +162,11 @@ try {
   let readErrors = 0;
   let readBytes = 0;
 
-  const backends = async () =>
-    (await database.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+  // The postmaster is the parent of this connection's backend.
+  const backend = (await database.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  const postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   const serverPids = cluster.nodes.map((n) => n.child.pid!);
-  const cpuBefore = { generator: process.cpuUsage(), servers: serverPids.map(cpuSecondsOf), machine: machineSeconds() };
-  const pgBefore = new Map((await backends()).map((pid) => [pid, cpuSecondsOf(pid)]));
+  const cpuBefore = { generator: process.cpuUsage(), servers: serverPids.map(cpuSecondsOf), machine: machineSeconds(), postgres: clusterCpuSeconds(postmaster) };
   const loadBefore = load();
   const started = Date.now();
   const end = started + seconds * 1000;
@@ -210,7 +234,7 @@ try {
   const elapsed = (Date.now() - started) / 1000;
   const generatorCpu = process.cpuUsage(cpuBefore.generator);
   const serverCpu = serverPids.map((pid, i) => cpuSecondsOf(pid) - cpuBefore.servers[i]!);
-  const pgCpu = (await backends()).reduce((sum, pid) => sum + cpuSecondsOf(pid) - (pgBefore.get(pid) ?? 0), 0);
+  const pgCpu = clusterCpuSeconds(postmaster) - cpuBefore.postgres;
   const machine = machineSeconds();
   const machineBusy = machine.busy - cpuBefore.machine.busy;
   const loadAfter = load();
@@ -231,7 +255,7 @@ try {
   );
   const share = (s: number) => `${s.toFixed(1)} s (${((100 * s) / elapsed).toFixed(0)} % of a core)`;
   console.info(
-    `CPU over the run: load generator and proxy ${share((generatorCpu.user + generatorCpu.system) / 1e6)}, servers ${serverCpu.map(share).join(' and ')}, PostgreSQL's connections to the test database ${share(pgCpu)}; the whole machine ${share(machineBusy)} of ${cpus().length * 100} %`,
+    `CPU over the run: load generator and proxy ${share((generatorCpu.user + generatorCpu.system) / 1e6)}, servers ${serverCpu.map(share).join(' and ')}, PostgreSQL ${share(pgCpu)}; the whole machine ${share(machineBusy)} of ${cpus().length * 100} %`,
   );
   console.info(`database growth per million readings: ${perMillion(after.total - before.total)} in all`);
   for (const table of ['readings', 'nightscout_docs']) {
