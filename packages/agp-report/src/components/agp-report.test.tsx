@@ -54,7 +54,8 @@ describe('<AgpReport> in English', () => {
     const mmol = demoReportModel({ days: 14, unit: 'mmol/L' });
     const { container } = await renderReport({ model: mmol });
     expect(container.querySelector('.agp-metric-mean .agp-metric-value')!.textContent).toBe(`${(mmol.metrics.meanMgdl! / 18).toFixed(1)} mmol/L`);
-    expect(screen.getByText('Target range 3.9–10.0 mmol/L')).toBeTruthy();
+    // The range is one isolate (U+2068 … U+2069), so right-to-left pages keep "3.9–10.0" in order.
+    expect(screen.getByText('Target range \u20683.9–10.0 mmol/L\u2069')).toBeTruthy();
   });
 
   it('never prints a result that reads as its goal threshold', async () => {

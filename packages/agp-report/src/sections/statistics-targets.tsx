@@ -1,4 +1,5 @@
 import { CONSENSUS_GOALS, TimeInRangesBar, isGoalMet, type GlucoseRangeKey, type RangeGoal } from '@cgm-portal/charts';
+import { isolate } from '@cgm-portal/i18n';
 import { DEFAULT_RANGES } from '@cgm-portal/glucose-metrics';
 import { useReport } from '../components/report-context';
 
@@ -50,7 +51,7 @@ export function StatisticsAndTargets() {
   const r = DEFAULT_RANGES;
   const v = (mgdl: number) => `${fmt.glucose(mgdl)} ${unitLabel}`;
   const rowLabel = (keys: readonly GlucoseRangeKey[]) => {
-    if (sameRanges(keys, ['target'])) return t('ranges.targetLong', { low: fmt.glucose(r.low), high: fmt.glucose(r.high), unit: unitLabel });
+    if (sameRanges(keys, ['target'])) return t('ranges.targetLong', { range: isolate(`${fmt.glucose(r.low)}–${fmt.glucose(r.high)} ${unitLabel}`) });
     if (sameRanges(keys, ['veryLow', 'low'])) return t('ranges.below', { value: v(r.low) });
     if (sameRanges(keys, ['veryLow'])) return t('ranges.below', { value: v(r.veryLow) });
     if (sameRanges(keys, ['high', 'veryHigh'])) return t('ranges.above', { value: v(r.high) });
@@ -59,7 +60,7 @@ export function StatisticsAndTargets() {
   return (
     <section className="agp-block agp-statistics" aria-labelledby="agp-statistics">
       <h2 id="agp-statistics">{t('agp.glucoseStatistics')}</h2>
-      <p>{t('agp.targetRange', { low: fmt.glucose(model.ranges.low), high: fmt.glucose(model.ranges.high), unit: unitLabel })}</p>
+      <p>{t('agp.targetRange', { range: isolate(`${fmt.glucose(model.ranges.low)}–${fmt.glucose(model.ranges.high)} ${unitLabel}`) })}</p>
       <div className="agp-table-scroll">
       <table className="agp-targets">
         <thead>

@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type GlucoseUnit, type MemberSeting } from '@cgm-portal/api-client';
-import { useTranslation } from '@cgm-portal/i18n';
+import { isolate, useTranslation } from '@cgm-portal/i18n';
 import { ErrorAlert, toaster } from '@cgm-portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -75,11 +75,8 @@ function SettingsEditor({ saved }: { saved: MemberSeting }) {
     </Field.Root>
   );
 
-  const standardText = t('settings.standardTir', {
-    low: toUnit(standardTarget.low, form.unit),
-    high: toUnit(standardTarget.high, form.unit),
-    unit: form.unit,
-  });
+  // One isolated range: in Arabic and Persian "3.9–10.0" would otherwise read "10.0–3.9".
+  const standardText = t('settings.standardTir', { range: isolate(`${toUnit(standardTarget.low, form.unit)}–${toUnit(standardTarget.high, form.unit)} ${form.unit}`) });
 
   return (
     <form onSubmit={submit} noValidate data-testid="settings-form">
