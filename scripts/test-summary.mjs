@@ -21,6 +21,10 @@ for (const group of ['apps', 'packages', 'tooling']) {
       const run = file === 'vitest.json' ? '' : ` (${file.slice(7, -5)})`;
       console.info(`${group}/${name}${run}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
     }
+    // Figures a suite wants in the log (the contract fuzz's case count), which turbo hides on success.
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.note.txt')).sort()) {
+      console.info(`  ${readFileSync(join(dir, file), 'utf8').trim()}`);
+    }
   }
 }
 

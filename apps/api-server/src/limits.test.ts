@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLIEST_TIME_MS as EARLIEST } from '@cgm-portal/api-client/contract';
 import { DEMO_PASSWORD } from './seed';
 import { startServer, type RunningServer } from './test-support/server';
 
@@ -86,6 +88,19 @@ describe('sign-in limits', () => {
     const right = await api.encryptPassword(DEMO_PASSWORD);
     await expect(api.login({ loginType: 2, email: 'demo@cgm-portal.example', password: right })).rejects.toMatchObject({ code: 429 });
   });
+
+  it('150 parallel code sign-ins with the right code 21st give no token: the same five tries', async () => {
+    const api = from('203.0.113.18');
+    // The doctor's account: the wrong codes lock it, and no later test here signs in with it.
+    const email = 'doctor@cgm-portal.example';
+    await api.sendVerifyCode({ email, purpose: 'login' });
+    const code = ((await server.post('/test/lastVerifyCode', { address: email })).item as { code: string }).code;
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => settle(api.login({ loginType: 3, email, verifyCode: i === 20 ? code : wrongCode }))));
+    expect(answers.filter((a) => 'value' in a && a.value.item?.token)).toHaveLength(0);
+    // The code is spent: even alone, it no longer signs in.
+    await expect(api.login({ loginType: 3, email, verifyCode: code })).rejects.toMatchObject({ code: expect.any(Number) });
+  });
 });
 
 describe('"at most N" per member', () => {
@@ -130,7 +145,7 @@ describe('codes sent', () => {
 describe('follow requests', () => {
   it('30 parallel follow requests from one account: exactly 20 a day are taken, 10 answer 429', async () => {
     const api = from('203.0.113.13');
-    const answer = await api.login({ loginType: 3, email: 'doctor@cgm-portal.example', password: await api.encryptPassword(DEMO_PASSWORD) });
+    const answer = await api.login({ loginType: 3, email: 'stranger@cgm-portal.example', password: await api.encryptPassword(DEMO_PASSWORD) });
     api.token.value = answer.item!.token;
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => settle(api.addFollowerRequest({ email: `probe${i}@example.org`, message: 'Hello' }))));
     expect(answers.filter((a) => 'value' in a)).toHaveLength(20);
@@ -198,6 +213,16 @@ describe('hostile headers', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { code: number }).code).toBe(200);
     }
+    // A write under such a header answers 200 once, and stores its one row.
+    const note = `lanCode write ${Date.now()}`;
+    const added = await fetch(`${server.baseUrl}/api/web/event/addEvent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', xToken: demo.token.value!, lanCode: 'constructor' },
+      body: JSON.stringify({ time: Date.now() - 60_000, note, detail: { eventType: 'BG', mgdl: 101 } }),
+    });
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as { code: number }).code).toBe(200);
+    expect((await demo.loadEvents({ page: 1, rows: 500 })).rows.filter((e) => e.note === note)).toHaveLength(1);
   });
 });
 
@@ -215,6 +240,42 @@ describe('hostile values are refused with a 400 that names the field, and store 
     // Nightscout's view of the events still answers.
     const treatments = await fetch(`${server.baseUrl}/api/v1/treatments.json?count=5`, { headers: { 'api-secret': 'x' } });
     expect(treatments.status).toBeLessThan(500);
+  });
+
+  it('times outside the window arriving through a phone’s Nightscout upload or an import are refused, and every view still answers', async () => {
+    const pet = await signInFrom('203.0.113.12', 'pet@cgm-portal.example');
+    // The pet's ten live secrets were made by the burst above: one gives way to this phone's.
+    const [oldest] = (await pet.loadUploadSecrets({})).rows.filter((secret) => secret.revokedAt === null);
+    if (oldest) await pet.revokeUploadSecret({ id: oldest.id });
+    const { secret } = await pet.createUploadSecret({ label: 'hostile clock' });
+    const apiSecret = createHash('sha1').update(secret).digest('hex');
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.baseUrl}/api/v1/${path}`, { method: 'POST', headers: { 'api-secret': apiSecret, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const now = Date.now();
+    const hostile = [8_640_000_000_000_001, 9e15, now + 400 * 86_400_000, 100, 946_684_799_999];
+    await post('treatments', hostile.map((t) => ({ eventType: 'Meal Bolus', carbs: 20, created_at: t, enteredBy: 'e2e' })));
+    await post('entries', hostile.map((t) => ({ type: 'sgv', sgv: 120, date: t })));
+    // The member's own views and Nightscout's read the stored rows: none may carry such a time.
+    // (The api-client checks every row it is given against the contract's time window.)
+    const events = await pet.loadEvents({ page: 1, rows: 500 });
+    expect(events.rows.filter((e) => e.time > now + 86_400_000 || e.time < EARLIEST)).toEqual([]);
+    const ahead = await pet.loadReadings({ from: now, to: now + 366 * 86_400_000 });
+    expect(ahead.readings.filter((r) => r.time > now + 86_400_000)).toEqual([]);
+    for (const path of ['treatments.json?count=50', 'entries.json?count=50']) {
+      const answer = await fetch(`${server.baseUrl}/api/v1/${path}`, { headers: { 'api-secret': apiSecret } });
+      expect(answer.status, path).toBe(200);
+    }
+    // An import of the same rows lists each as rejected, with its reason, and stores none.
+    const text = JSON.stringify(hostile.map((t) => ({ type: 'sgv', sgv: 130, date: t })));
+    const preview = await pet.previewImport({ text, timeZone: 'Europe/London' });
+    expect(preview.readings.added).toBe(0);
+    expect(preview.rejected.map((r) => r.reason)).toEqual([
+      'time more than a year ahead',
+      'time more than a year ahead',
+      'time more than a year ahead',
+      'time before 2000',
+      'time before 2000',
+    ]);
   });
 
   it('control characters and bidi overrides in any text', async () => {

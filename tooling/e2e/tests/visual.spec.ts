@@ -142,3 +142,11 @@ for (const { app, lang, account } of LOOKS) {
     });
   }
 }
+
+// This suite's pages talk to a server of their own: the log audit's whole-run CSP check (which
+// reads the shared server) never sees them, so the last test here reads this server's reports.
+test('no screen of the visual run broke the Content-Security-Policy', async () => {
+  const answer = await fetch(`http://127.0.0.1:${API_PORT}/api/test/cspViolations`);
+  const { rows } = (await answer.json()) as { rows: { directive: string; blocked: string; sample: string }[] };
+  expect(rows).toEqual([]);
+});

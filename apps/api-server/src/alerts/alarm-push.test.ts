@@ -18,6 +18,15 @@ afterAll(async () => {
   await service?.close();
 });
 
+const uploader = (target: () => RunningServer, secret: string) => async (sgv: number, date: number) => {
+  const response = await fetch(`${target().baseUrl}/api/v1/entries`, {
+    method: 'POST',
+    headers: { 'api-secret': sha1(secret), 'Content-Type': 'application/json' },
+    body: JSON.stringify([{ type: 'sgv', sgv, date, device: 'xDrip-DexcomG7', direction: 'SingleDown' }]),
+  });
+  expect(response.status).toBe(200);
+};
+
 describe('an alarm on a carer’s phone', () => {
   it('pushes an urgent low uploaded through Nightscout to the follower in their language, urgently; after sharing stops, never again', async () => {
     const member = await server.signIn('demo@cgm-portal.example');
@@ -27,14 +36,7 @@ describe('an alarm on a carer’s phone', () => {
     await follower.addPushDevice({ subscription: phone.subscription, name: 'Chrome · Android' });
     const memberPhone = service.subscriber('alex-phone');
     await member.addPushDevice({ subscription: memberPhone.subscription, name: 'Chrome · Android' });
-    const upload = async (sgv: number, date: number) => {
-      const response = await fetch(`${server.baseUrl}/api/v1/entries`, {
-        method: 'POST',
-        headers: { 'api-secret': sha1(secret), 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ type: 'sgv', sgv, date, device: 'xDrip-DexcomG7', direction: 'SingleDown' }]),
-      });
-      expect(response.status).toBe(200);
-    };
+    const upload = uploader(() => server, secret);
 
     const now = Date.now();
     await upload(50, now - 60_000);
@@ -52,4 +54,49 @@ describe('an alarm on a carer’s phone', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(service.pushesTo('sam-phone')).toHaveLength(1);
   }, 60_000);
+});
+
+describe('an alarm across a restart', () => {
+  // Its own server on a frozen clock (CGM_TEST_CLOCK), so that the restart can move the clock on
+  // by the urgent-low repeat interval instead of the test waiting five real minutes.
+  const raisedAt = Date.parse('2026-03-10T03:00:00.000Z');
+  const MIN = 60_000;
+  let frozen: RunningServer | undefined;
+  afterAll(async () => {
+    await frozen?.stop();
+  });
+
+  it('repeats an urgent low raised before the restart to the carer’s phone, once, 5 minutes later', async () => {
+    const clockAt = (t: number) => ({ CGM_TEST_CLOCK: new Date(t).toISOString() });
+    frozen = await startServer({
+      NODE_EXTRA_CA_CERTS: service.certificateFile,
+      CGM_PUSH_SERVICE_HOSTS: '127.0.0.1',
+      CGM_ALERT_TICK_MS: '200',
+      ...clockAt(raisedAt),
+    });
+    const member = await frozen.signIn('demo@cgm-portal.example');
+    const follower = await frozen.signIn('follower@cgm-portal.example', 3, 'it');
+    const phone = service.subscriber('restart-phone');
+    await follower.addPushDevice({ subscription: phone.subscription, name: 'Firefox · Android' });
+    const secret = (await member.createUploadSecret({ label: 'xDrip+' })).secret;
+    await uploader(() => frozen!, secret)(50, raisedAt - MIN);
+    const [raised] = await service.waitFor('restart-phone', 1);
+    const first = JSON.parse(phone.decrypt(raised!.body)) as { tag: string; lang: string; urgent: boolean };
+    expect(first).toMatchObject({ urgent: true, lang: 'it' });
+
+    // Four minutes on, the alarm is not due: the new process says nothing.
+    await frozen.restart(clockAt(raisedAt + 4 * MIN));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(service.pushesTo('restart-phone')).toHaveLength(1);
+
+    // Five minutes after it was raised, the process that never saw it repeats it: the same alarm
+    // (its tag), to the same phone, once however many rounds its timer makes.
+    await frozen.restart(clockAt(raisedAt + 5 * MIN + 1000));
+    const [, repeated] = await service.waitFor('restart-phone', 2, 30_000);
+    const second = JSON.parse(phone.decrypt(repeated!.body)) as { tag: string; lang: string; urgent: boolean };
+    expect(second).toMatchObject({ tag: first.tag, urgent: true, lang: 'it' });
+    expect(repeated!.headers.urgency).toBe('high');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(service.pushesTo('restart-phone')).toHaveLength(2);
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
 import {
+  EARLIEST_TIME_MS,
   eventDetail,
+  LATEST_AHEAD_MS,
   type EventDetail,
   type ImportFormat,
   type ImportSummary,
@@ -288,8 +290,14 @@ export function* finishDraftsSliced(
       rejected.push({ line, reason: `this local time does not exist in ${zone} (clocks moved forward)` });
       continue;
     }
-    if (time < 0) {
-      rejected.push({ line, reason: 'time before 1970' });
+    // The contract's window for every time (epochMs): a reading before 2000 or over a year ahead
+    // is a wrong clock or an attack, and JavaScript's dates end at 8.64e15.
+    if (time < EARLIEST_TIME_MS) {
+      rejected.push({ line, reason: 'time before 2000' });
+      continue;
+    }
+    if (time > Date.now() + LATEST_AHEAD_MS) {
+      rejected.push({ line, reason: 'time more than a year ahead' });
       continue;
     }
     const d = drafts.at(k);

@@ -43,8 +43,11 @@ export interface RunningServer {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ code: number; message: string; item?: unknown }>;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
-  /** Stops and starts the server again on the same database (seeding nothing); the port may change. */
-  restart(): Promise<void>;
+  /**
+   * Stops and starts the server again on the same database (seeding nothing); the port may change.
+   * `env` adds to (or overrides) the first start's settings, e.g. a later CGM_TEST_CLOCK.
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   /** SIGTERM, then waits for the exit; the data folder is removed. */
   stop(): Promise<void>;
 }
@@ -94,8 +97,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       return (await response.json()) as { code: number; message: string; item?: unknown };
     },
     output: () => process_.output(),
-    async restart() {
+    async restart(more = {}) {
       await terminate(process_.child);
+      env = { ...env, ...more };
       process_ = await launch(dataDir, { ...env, CGM_SEED: '0' });
     },
     async stop() {
