@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { formatNumber } from './format';
 import { isLanguageCode, textDirection, type LanguageCode } from './languages';
 import { bundledLoaders, type LocaleCatalog, type LocaleLoader } from './locale-loaders';
 
@@ -153,6 +154,13 @@ export function createI18n(options: CreateI18nOptions): PortalI18n {
       return defaultValue ?? key;
     },
   });
+
+  // `{{count, integer}}` in a catalog: the count written by the portal's one number formatter,
+  // grouped as the language groups ("3 793" in Armenian, "3,793" in English) like the cards
+  // beside it, where i18next alone would write a bare "3793".
+  i18n.services.formatter?.add('integer', (value: unknown, lng: string | undefined) =>
+    typeof value === 'number' ? formatNumber(value, isLanguageCode(lng) ? lng : SOURCE_LANGUAGE, { maximumFractionDigits: 0 }) : String(value),
+  );
 
   // Stored at once, and only when it differs: written after the catalog loads, it would
   // overwrite a language chosen meanwhile (another tab, a script, the chooser of a slow page).

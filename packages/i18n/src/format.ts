@@ -50,9 +50,11 @@ export interface NumberFormatOptions {
 /**
  * How each language writes numbers and dates, portal-wide: screens, charts, print and PDF.
  *
- * | language | digits | calendar  | decimal | grouping |
- * |----------|--------|-----------|---------|----------|
- * | every one of the 18 | Latin (0–9) | Gregorian | the language's own (Intl, or `names` below) | idem |
+ * | language | digits | calendar  | decimal | grouping | list separator |
+ * |----------|--------|-----------|---------|----------|----------------|
+ * | every one of the 18 | Latin (0–9) | Gregorian | the language's own (Intl, or `names` below) | idem | `, ` |
+ * | ar, fa   | idem   | idem      | idem    | idem     | `، ` (Arabic comma) |
+ * | zh       | idem   | idem      | idem    | idem     | `，` (full-width comma) |
  *
  * Latin digits and the Gregorian calendar in Arabic and Persian too, so a value reads the same
  * in a card, a chart axis and the PDF beside it, and dates match the spec's DD/MM/YYYY (spec §9):
@@ -63,6 +65,12 @@ export interface NumberFormatOptions {
 export interface LocaleFormatRule {
   digits: 'latn';
   calendar: 'gregory';
+  /**
+   * What separates the parts of one description ("Running, 45 min"): the language's comma, never
+   * a conjunction. Written out because Intl's list formats put "and" into some languages' lists
+   * of measures (Arabic "و", Armenian "և") and nothing at all between Chinese ones.
+   */
+  listSeparator: string;
   /** Written-out data for languages a runtime's Intl may lack. */
   names?: LocaleNames;
 }
@@ -77,12 +85,13 @@ export interface LocaleNames {
   group: string;
 }
 
-const LATIN_GREGORIAN = { digits: 'latn', calendar: 'gregory' } as const;
+const LATIN_GREGORIAN = { digits: 'latn', calendar: 'gregory', listSeparator: ', ' } as const;
+const ARABIC_SCRIPT = { ...LATIN_GREGORIAN, listSeparator: '، ' } as const;
 
 export const LOCALE_FORMATS: Readonly<Record<LanguageCode, LocaleFormatRule>> = {
   en: LATIN_GREGORIAN,
-  zh: LATIN_GREGORIAN,
-  ar: LATIN_GREGORIAN,
+  zh: { ...LATIN_GREGORIAN, listSeparator: '，' },
+  ar: ARABIC_SCRIPT,
   cs: LATIN_GREGORIAN,
   it: LATIN_GREGORIAN,
   sl: LATIN_GREGORIAN,
@@ -112,7 +121,7 @@ export const LOCALE_FORMATS: Readonly<Record<LanguageCode, LocaleFormatRule>> = 
   sr: LATIN_GREGORIAN,
   sk: LATIN_GREGORIAN,
   tr: LATIN_GREGORIAN,
-  fa: LATIN_GREGORIAN,
+  fa: ARABIC_SCRIPT,
   es: LATIN_GREGORIAN,
 };
 
@@ -178,10 +187,10 @@ export function formatRange(low: string, high: string): string {
 }
 
 /**
- * Parts of one description joined as the language joins a list of measures (Intl's "unit" list:
- * "Running, 45 min" in English, "الجري و45 دقيقة" in Arabic, "،" in Persian): never a Latin comma
- * inside right-to-left text.
+ * Parts of one description joined by the language's own list separator, without a conjunction:
+ * "Running, 45 min" in English, "الجري، 45 دقيقة" in Arabic and Persian, "跑步，运动 45 分钟" in Chinese.
+ * Every event row (meals, sport, insulin, medication, alerts) is joined by this one rule.
  */
 export function formatList(items: readonly string[], lang: LanguageCode): string {
-  return new Intl.ListFormat(intlLocale(lang), { type: 'unit', style: 'short' }).format(items);
+  return items.join(LOCALE_FORMATS[lang].listSeparator);
 }

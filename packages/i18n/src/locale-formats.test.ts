@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatNumber, formatPercent, formatRange, intlLocale, LOCALE_FORMATS, missingLocaleNames, monthNames } from './format';
+import { formatList, formatNumber, formatPercent, formatRange, intlLocale, LOCALE_FORMATS, missingLocaleNames, monthNames } from './format';
 import { LANGUAGES, isRtl, type LanguageCode } from './languages';
 
 /** The decimal separator each language writes (CLDR), as the table promises. */
@@ -69,6 +69,21 @@ describe('the formatting table covers all 18 languages', () => {
       // Logical order low then high; the isolates stop the Arabic or Persian around it reordering the ends.
       expect(range).toBe('\u2068\u20683.9\u2069–\u206810.0\u2069\u2069');
       expect(range.indexOf('3.9')).toBeLessThan(range.indexOf('10.0'));
+    }
+  });
+
+  it('joins the parts of a description with the language\'s comma, never a conjunction', () => {
+    expect(formatList(['Running', '45 min'], 'en')).toBe('Running, 45 min');
+    // Intl's "unit" lists give "الجري و45 دقيقة" (and) in Arabic and nothing at all in Chinese.
+    expect(formatList(['الجري', '45 دقيقة'], 'ar')).toBe('الجري، 45 دقيقة');
+    expect(formatList(['دویدن', '45 دقیقه'], 'fa')).toBe('دویدن، 45 دقیقه');
+    expect(formatList(['跑步', '运动 45 分钟'], 'zh')).toBe('跑步，运动 45 分钟');
+    expect(formatList(['Վազք', '45 րոպե'], 'hy')).toBe('Վազք, 45 րոպե');
+    for (const lang of LANGUAGES) {
+      // Only punctuation and a space between the parts: no "and", "و", "և", "et", "и"…
+      expect(formatList(['A', 'B', 'C'], lang)).toMatch(/^A[^\p{L}\p{N}]+B[^\p{L}\p{N}]+C$/u);
+      expect(formatList(['A', 'B'], lang), lang).toBe(`A${LOCALE_FORMATS[lang].listSeparator}B`);
+      if (isRtl(lang)) expect(LOCALE_FORMATS[lang].listSeparator).not.toContain(',');
     }
   });
 });

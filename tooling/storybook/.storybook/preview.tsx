@@ -1,5 +1,6 @@
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { componentDescription } from './component-description';
 import { languageGlobalType, languageLoader, STORY_LANGUAGE, withLanguage } from './language';
 import { portalLoader, withPortal } from './portal-story';
 import { variants } from './variants';
@@ -34,7 +35,7 @@ const preview: Preview = {
     },
   },
   initialGlobals: { variant: 'human-16-lang', language: STORY_LANGUAGE },
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { extractComponentDescription: componentDescription } },
 };
 
 export default preview;

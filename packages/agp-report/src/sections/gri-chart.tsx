@@ -40,6 +40,49 @@ export interface GriChartProps {
   height?: number;
 }
 
+/** Gap between the lines of a two-line axis title, in em. */
+const TITLE_LINE_GAP_EM = 1.15;
+
+/**
+ * A generous guess of how wide `text` is at `fontSize` px in Noto Sans (the chart cannot measure
+ * before it is drawn, and the PDF has no second pass): a full em for CJK and other wide
+ * characters, half an em for joined Arabic letters, none for combining marks, 0.55 em for the rest.
+ */
+export function estimateTextWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const ch of text) {
+    if (/\p{M}/u.test(ch)) continue;
+    if (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)) em += 1;
+    else if (/\p{Script=Arabic}/u.test(ch)) em += 0.5;
+    else em += ch === ' ' ? 0.28 : 0.55;
+  }
+  return em * fontSize;
+}
+
+/**
+ * An axis title that fits `length` px: one line when it does, else two lines split between words
+ * where the longer line is shortest, and a smaller font (not below 7 px) only when a line still
+ * overflows. The print layout's GRI grid is 108 px tall; "Hyperglycaemia component (%)" is about
+ * 160 px at 10 px and was cut off at both ends.
+ */
+export function fitAxisTitle(text: string, length: number, fontSize: number): { lines: string[]; fontSize: number } {
+  const width = (t: string) => estimateTextWidth(t, fontSize);
+  let lines = [text];
+  const words = text.split(' ');
+  if (width(text) > length && words.length > 1) {
+    let best = lines;
+    let bestLongest = Infinity;
+    for (let i = 1; i < words.length; i++) {
+      const split = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+      const longest = Math.max(...split.map(width));
+      if (longest < bestLongest) [best, bestLongest] = [split, longest];
+    }
+    lines = best;
+  }
+  const longest = Math.max(...lines.map(width));
+  return { lines, fontSize: longest > length ? Math.max(7, Math.floor((fontSize * length) / longest)) : fontSize };
+}
+
 /** Region of the grid where GRI ≤ c, clipped to the axes' spans, as an SVG polygon's points. */
 function zonePolygon(c: number, x: (v: number) => number, y: (v: number) => number): string {
   const pts: [number, number][] = [[0, 0]];
@@ -65,9 +108,14 @@ function zonePolygon(c: number, x: (v: number) => number, y: (v: number) => numb
  * Left-to-right like every chart, whatever the page direction.
  */
 export function GriChart({ gri, title, hypoLabel, hyperLabel, formatNumber, width = 300, height = 210 }: GriChartProps) {
-  const margin = { left: 34, right: 10, top: 8, bottom: 34 };
+  const top = 8;
+  const bottom = 34;
+  const plotH = height - top - bottom;
+  const yTitle = fitAxisTitle(`${hyperLabel} (%)`, plotH, AXIS_FONT.fontSize as number);
+  // A second title line sits between the first and the tick labels, which move right to make room.
+  const titleGap = (yTitle.lines.length - 1) * Math.ceil(yTitle.fontSize * TITLE_LINE_GAP_EM);
+  const margin = { left: 34 + titleGap, right: 10, top, bottom };
   const plotW = width - margin.left - margin.right;
-  const plotH = height - margin.top - margin.bottom;
   const x = (v: number) => margin.left + (v / HYPO_MAX) * plotW;
   const y = (v: number) => margin.top + plotH - (v / HYPER_MAX) * plotH;
   const zones = [...GRI_ZONE_UPPER_BOUNDS].reverse();
@@ -114,8 +162,19 @@ export function GriChart({ gri, title, hypoLabel, hyperLabel, formatNumber, widt
       <text x={margin.left + plotW / 2} y={height - 6} textAnchor="middle" fill="#1f2933" style={AXIS_FONT}>
         {hypoLabel} (%)
       </text>
-      <text transform={`translate(10 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle" fill="#1f2933" style={AXIS_FONT}>
-        {hyperLabel} (%)
+      <text
+        transform={`translate(10 ${margin.top + plotH / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fill="#1f2933"
+        style={{ ...AXIS_FONT, fontSize: yTitle.fontSize }}
+      >
+        {yTitle.lines.length === 1
+          ? yTitle.lines[0]
+          : yTitle.lines.map((line, i) => (
+              <tspan key={line} x={0} dy={i === 0 ? 0 : `${TITLE_LINE_GAP_EM}em`}>
+                {line}
+              </tspan>
+            ))}
       </text>
       <circle className="agp-gri-point" cx={px} cy={py} r={5} fill="#111827" stroke="#fff" strokeWidth={2} />
     </svg>

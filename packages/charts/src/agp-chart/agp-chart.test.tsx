@@ -18,6 +18,23 @@ describe('AgpChart', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(25);
   });
 
+  it('labels the very-low line beside the low one on a tall axis (the 95th percentile above 17 mmol/L)', () => {
+    const high = { ...profile, bins: profile.bins.map((b) => (b.minuteOfDay === 20 * 60 && b.p95 !== null ? { ...b, p95: 320 } : b)) };
+    const { container } = render(<AgpChart profile={high} unit="mmol/L" width={900} />);
+    const labels = Array.from(container.querySelectorAll('svg text')).filter((t) => /^\d+\.\d$/.test(t.textContent ?? ''));
+    const text = labels.map((t) => t.textContent);
+    expect(text).toContain('22.0');
+    expect(text).toContain('3.9');
+    expect(text).toContain('3.0');
+    // Where each label is drawn: its tick's y plus the shift visx puts on the label's wrapping <svg>.
+    const drawnAt = (label: string) => {
+      const text = labels.find((t) => t.textContent === label)!;
+      return Number(text.getAttribute('y')) + parseFloat(text.parentElement!.getAttribute('y') ?? '0');
+    };
+    // Moved apart, 3.0 down and 3.9 up, at least a label's height (11 px font + 3) between them.
+    expect(drawnAt('3.0') - drawnAt('3.9')).toBeGreaterThanOrEqual(14 - 0.1);
+  });
+
   it('leaves a gap where slots have no data', () => {
     const holed = { ...profile, bins: profile.bins.map((b) => (b.minuteOfDay > 600 && b.minuteOfDay <= 720 ? { ...b, count: 0, p5: null, p25: null, p50: null, p75: null, p95: null } : b)) };
     const { container } = render(<AgpChart profile={holed} unit="mg/dL" width={800} />);

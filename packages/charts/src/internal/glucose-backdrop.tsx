@@ -98,7 +98,11 @@ export function GlucoseAxis({
         tickStroke={theme.axis}
         tickLength={4}
         hideAxisLine
-        tickLabelProps={tickLabelProps(theme, side === 'left' ? 'end' : 'start', '0.33em')}
+        tickLabelProps={(value) => {
+          // A threshold's label may sit a little off its tick, clear of a close neighbour's (3.0 under 3.9).
+          const shift = ticks.find((t) => t.mgdl === Number(value))?.labelDy ?? 0;
+          return tickLabelProps(theme, side === 'left' ? 'end' : 'start', shift === 0 ? '0.33em' : `${(0.33 * theme.fontSize + shift).toFixed(1)}px`);
+        }}
       />
       {unitLabel ? (
         <text

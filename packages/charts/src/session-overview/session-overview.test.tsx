@@ -37,6 +37,22 @@ describe('SessionOverview', () => {
     for (const id of ['S-1001', 'S-1002', 'S-1003']) expect(Number(bar(id).querySelector('rect')!.getAttribute('width'))).toBeGreaterThan(50);
   });
 
+  it("ends a running session's arrow at now, inside the axis when now is its end", () => {
+    for (const direction of ['ltr', 'rtl'] as const) {
+      const { container } = render(<SessionOverview sessions={syntheticSessions()} start={start} end={end} timeZone={FIXTURE_TIME_ZONE} width={900} direction={direction} />);
+      const axis = Array.from(container.querySelectorAll('line')).find((l) => l.getAttribute('x1') === '0' && l.getAttribute('y1') === l.getAttribute('y2'))!;
+      const plotWidth = Number(axis.getAttribute('x2'));
+      const d = container.querySelector('[data-session="S-1004"] path')!.getAttribute('d')!;
+      const [, baseX, dx] = /^M([-\d.]+),[-\d.]+l([-\d.]+),/.exec(d)!.map(Number);
+      const tip = baseX! + dx!;
+      // The head points forward in time and its tip is the axis end ("now"), not 8 px past it.
+      expect(tip).toBeCloseTo(direction === 'ltr' ? plotWidth : 0);
+      expect(Math.min(baseX!, tip)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(baseX!, tip)).toBeLessThanOrEqual(plotWidth);
+      cleanup();
+    }
+  });
+
   it('mirrors in right-to-left: later times lie to the left and names sit on the right', () => {
     const { container } = render(<SessionOverview sessions={syntheticSessions()} start={start} end={end} timeZone={FIXTURE_TIME_ZONE} width={900} direction="rtl" />);
     const first = Number(container.querySelector('[data-session="S-1001"] rect')!.getAttribute('x'));

@@ -108,6 +108,8 @@ const ROW = 36;
 const BAR = 12;
 const AXIS = 24;
 const GAP = 10;
+/** Length of a running session's arrow head. */
+const ARROW = 8;
 /** The name column never takes more than this share of the width. */
 const MAX_NAME_SHARE = 0.38;
 
@@ -242,7 +244,8 @@ function SessionBar({ row, x, y, hatch, forward, theme, title }: { row: SessionT
         <path d={`M${startX},${y - 2}l${-6 * forward},${BAR / 2 + 2}l${6 * forward},${BAR / 2 + 2}Z`} fill={theme.series} />
       ) : null}
       {row.running ? (
-        <path d={`M${endX},${y - 3}l${8 * forward},${BAR / 2 + 3}l${-8 * forward},${BAR / 2 + 3}Z`} fill={s.status === 'initializing' ? theme.background : theme.series} stroke={theme.series} strokeWidth={1.5} strokeLinejoin="round" />
+        // The tip marks "now", so the head stays inside the axis when "now" is its end.
+        <path d={`M${endX - ARROW * forward},${y - 3}l${ARROW * forward},${BAR / 2 + 3}l${-ARROW * forward},${BAR / 2 + 3}Z`} fill={s.status === 'initializing' ? theme.background : theme.series} stroke={theme.series} strokeWidth={1.5} strokeLinejoin="round" />
       ) : !ranToEnd ? null : s.status === 'expired' ? (
         <g transform={`translate(${endX},${mid})`}>
           <circle r={7} fill={theme.background} stroke={theme.text} strokeWidth={1.5} />

@@ -5,7 +5,7 @@
  * package's index.
  */
 import type { ApiClient } from '@cgm-portal/api-client';
-import { I18nProvider } from '@cgm-portal/i18n';
+import { I18nProvider, type LanguageCode } from '@cgm-portal/i18n';
 import { createTestI18n } from '@cgm-portal/i18n/testing';
 import { createVariantSystem, UiProvider } from '@cgm-portal/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -61,10 +61,10 @@ export const testVariant: Variant = {
 /** A stand-in api: only the calls a test names; any other call fails loudly as "not a function". */
 export type StandInApi = Partial<Record<keyof ApiClient, unknown>>;
 
-/** Renders `ui` inside the portal's providers, in English, over `api`. */
-export async function mountInPortal(ui: ReactNode, api: StandInApi) {
+/** Renders `ui` inside the portal's providers, in `lang` (English unless told), over `api`. */
+export async function mountInPortal(ui: ReactNode, api: StandInApi, lang: LanguageCode = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await createTestI18n('en');
+  const i18n = await createTestI18n(lang);
   const services = { variant: testVariant, api: api as unknown as ApiClient, queryClient, i18n, apiBaseUrl: '' } as PortalServices;
   render(
     <UiProvider system={createVariantSystem(testVariant.theme)}>

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { formatNumber } from '@cgm-portal/i18n';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../routes/paths';
 import { periodSpan } from '../glucose/periods';
@@ -28,7 +29,7 @@ describe('the glucose report over the demo server', { timeout: 60_000 }, () => {
     await waitFor(() => expect(report.getAttribute('data-from')).toBe(String(span.from)), { timeout: 30_000 });
     const { readings } = await api.loadReadings(span);
     expect(readings.length).toBeGreaterThan(6 * 288);
-    await waitFor(() => expect(screen.getByTestId('report-range').textContent).toContain(` ${readings.length} readings`), { timeout: 30_000 });
+    await waitFor(() => expect(screen.getByTestId('report-range').textContent).toContain(` ${formatNumber(readings.length, 'en', { maximumFractionDigits: 0 })} readings`), { timeout: 30_000 });
     expect(within(screen.getByTestId('report-statistics')).getAllByText('mmol/L').length).toBeGreaterThan(0);
   });
 });

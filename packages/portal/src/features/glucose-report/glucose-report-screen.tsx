@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { AgpChart, DailySmallMultiples, DailyTrendChart, dailyTrendFromProfiles } from '@cgm-portal/charts';
 import { useTranslation } from '@cgm-portal/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -65,17 +65,20 @@ export function GlucoseReportScreen() {
           <Section title={t('report.statistics')} testId="report-statistics">
             <SummaryMetrics summary={stats.summary} isPet={settings.isPet} detail="full" />
           </Section>
-          <Section title={t('agp.timeInRanges')} testId="report-tir">
-            <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} period={t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })} />
-          </Section>
-          <Section title={t('report.glucoseEvents.title')} testId="report-glucose-events">
-            <GlucoseEventsSummary
-              low={stats.summary.episodes.hypoLevel1}
-              high={stats.summary.episodes.hyperLevel1}
-              lowBelowMgdl={stats.eventThresholds.hypoLevel1}
-              highAboveMgdl={stats.eventThresholds.hyperLevel1}
-            />
-          </Section>
+          {/* Side by side on wide screens: the bar and its labels fill about 400 px, and a full-width card left the rest of it empty. */}
+          <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" data-testid="report-tir-and-events">
+            <Section title={t('agp.timeInRanges')} testId="report-tir">
+              <TirBreakdown percentages={stats.tir} ranges={settings.ranges} isPet={settings.isPet} period={t('report.dateRange', { from: format.date(span.from), to: format.date(Math.min(span.to, now) - 1) })} />
+            </Section>
+            <Section title={t('report.glucoseEvents.title')} testId="report-glucose-events">
+              <GlucoseEventsSummary
+                low={stats.summary.episodes.hypoLevel1}
+                high={stats.summary.episodes.hyperLevel1}
+                lowBelowMgdl={stats.eventThresholds.hypoLevel1}
+                highAboveMgdl={stats.eventThresholds.hyperLevel1}
+              />
+            </Section>
+          </SimpleGrid>
           <Section title={t('report.tir6h')}>
             <SixHourTir blocks={stats.sixHour} />
           </Section>

@@ -32,7 +32,8 @@ export function sportName(name: string, t: TFunction): string {
 /**
  * An event's description in the page language: meal tags, insulin kinds, alert kinds and known
  * sports are translated, glucose in the member's unit, and its parts joined by the language's
- * own list separator. The server's own description is language-neutral.
+ * own list separator (i18n's formatting table), one rule for every row. The server's own
+ * description is language-neutral.
  */
 export function eventDescription(event: Pick<GlucoseEvent, 'detail'>, t: TFunction, format: Pick<GlucoseFormat, 'glucose' | 'unit' | 'number' | 'lang'>): string {
   const d = event.detail;
@@ -47,7 +48,7 @@ export function eventDescription(event: Pick<GlucoseEvent, 'detail'>, t: TFuncti
     case 'sport':
       return list(sportName(d.sportName, t), t('events.sportDuration', { minutes: d.durationMinutes }));
     case 'insulin':
-      return t('events.insulinDose', { kind: t(`events.insulinKinds.${d.insulinKind}`), dose: format.number(d.units, 1) });
+      return list(t(`events.insulinKinds.${d.insulinKind}`), t('events.insulinUnits', { dose: format.number(d.units, 1) }));
     case 'alert': {
       const kind = t(`events.alertKinds.${d.alertKind}`);
       // Value and unit isolated: in Arabic "mmol/L" would otherwise jump to the far end of the line.
@@ -56,7 +57,7 @@ export function eventDescription(event: Pick<GlucoseEvent, 'detail'>, t: TFuncti
     case 'calibration':
       return t('events.calibrationValue', { value: format.glucose(d.mgdl), unit: format.unit });
     case 'meds':
-      return t('events.medsDose', { name: d.medName, dose: d.dose });
+      return d.dose.trim() ? list(d.medName, d.dose) : d.medName;
     case 'weight':
       return t('events.weightValue', { value: format.number(d.kg, 1) });
   }
