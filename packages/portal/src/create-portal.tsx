@@ -6,6 +6,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistQueryCache, restoreQueryCache } from './features/offline/persisted-cache';
 import { registerServiceWorker } from './features/pwa/service-worker-registration';
+import { PageLocale } from './page-locale';
 import { createPortalRouter } from './routes/router';
 import { createServices, type PortalServices } from './services';
 import { clearOnVersionChange } from './session/local-store';
@@ -21,9 +22,11 @@ export function PortalRoot({ services, history }: { services: PortalServices; hi
   return (
     <QueryClientProvider client={services.queryClient}>
       <I18nProvider i18n={services.i18n}>
-        <SessionProvider services={services}>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <PageLocale>
+          <SessionProvider services={services}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </PageLocale>
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -21,6 +21,7 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { PageLocale } from '../page-locale';
 import type { PortalServices } from '../services';
 import { SessionProvider } from '../session/session-context';
 import { SPEC_LAYOUT_DEFAULTS, type Variant } from '../variant';
@@ -70,7 +71,9 @@ export async function mountInPortal(ui: ReactNode, api: StandInApi, lang: Langua
     <UiProvider system={createVariantSystem(testVariant.theme)}>
       <QueryClientProvider client={queryClient}>
         <I18nProvider i18n={i18n}>
-          <SessionProvider services={services}>{ui}</SessionProvider>
+          <PageLocale>
+            <SessionProvider services={services}>{ui}</SessionProvider>
+          </PageLocale>
         </I18nProvider>
       </QueryClientProvider>
     </UiProvider>,

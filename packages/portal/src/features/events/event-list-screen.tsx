@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, DataList, Dialog, LocaleProvider, Portal, Stack, Table, Tabs } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, DataList, Dialog, Portal, Stack, Table, Tabs } from '@chakra-ui/react';
 import type { EventType, GlucoseEvent } from '@cgm-portal/api-client';
 import { useTranslation } from '@cgm-portal/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -40,76 +40,73 @@ export function EventListScreen() {
 
   return (
     <Stack gap="4" data-testid="event-list">
-      {/* Ark takes its direction from a LocaleProvider, not from the page: without one the tabs, and the table inside them, are "ltr". */}
-      <LocaleProvider locale={format.lang}>
-        <Tabs.Root
-          value={tab}
-          onValueChange={(e) => {
-            setTab(e.value as typeof tab);
-            setPage(1);
-          }}
-          colorPalette="brand"
-          variant="line"
-        >
-          <Tabs.List flexWrap="wrap">
-            {EVENT_TABS.map((x) => (
-              <Tabs.Trigger key={x.key} value={x.key}>
-                {t(`events.tabs.${x.key}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {/* Every tab controls a panel (aria-controls must point at one); only the chosen one holds the list. */}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => {
+          setTab(e.value as typeof tab);
+          setPage(1);
+        }}
+        colorPalette="brand"
+        variant="line"
+      >
+        <Tabs.List flexWrap="wrap">
           {EVENT_TABS.map((x) => (
-            <Tabs.Content key={x.key} value={x.key} pt="4">
-              {x.key === tab ? (
-                <>
-                  {query.isPending ? (
-                    <LoadingBlock lines={5} height="32px" />
-                  ) : query.isError ? (
-                    <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
-                  ) : query.data.total === 0 ? (
-                    <EmptyBlock message={t('events.noEvents')} />
-                  ) : (
-                    <>
-                      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                        <Table.Root size="sm" data-testid="event-table" opacity={query.isPlaceholderData ? 0.6 : 1}>
-                          <Table.Header>
-                            <Table.Row>
-                              <Table.ColumnHeader>{t('events.columns.eventType')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{t('events.columns.description')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{t('events.columns.note')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{t('events.columns.time')}</Table.ColumnHeader>
-                              <Table.ColumnHeader>{t('events.columns.detail')}</Table.ColumnHeader>
-                            </Table.Row>
-                          </Table.Header>
-                          <Table.Body>
-                            {query.data.rows.map((e) => (
-                              <Table.Row key={e.id} data-event-type={e.eventType}>
-                                <Table.Cell>
-                                  <Badge>{t(`events.tabs.${tabKeyOf(e.eventType)}`)}</Badge>
-                                </Table.Cell>
-                                <Table.Cell>{eventDescription(e, t, format)}</Table.Cell>
-                                <Table.Cell>{e.note}</Table.Cell>
-                                <Table.Cell whiteSpace="nowrap">{format.dateTime(e.time)}</Table.Cell>
-                                <Table.Cell>
-                                  <Button size="xs" variant="outline" onClick={() => setDetail(e)}>
-                                    {t('common.details')}
-                                  </Button>
-                                </Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </Table.ScrollArea>
-                      <Pager page={page} rows={rows} total={query.data.total} onPage={setPage} onRows={(r) => { setRows(r); setPage(1); }} />
-                    </>
-                  )}
-                </>
-              ) : null}
-            </Tabs.Content>
+            <Tabs.Trigger key={x.key} value={x.key}>
+              {t(`events.tabs.${x.key}`)}
+            </Tabs.Trigger>
           ))}
-        </Tabs.Root>
-      </LocaleProvider>
+        </Tabs.List>
+        {/* Every tab controls a panel (aria-controls must point at one); only the chosen one holds the list. */}
+        {EVENT_TABS.map((x) => (
+          <Tabs.Content key={x.key} value={x.key} pt="4">
+            {x.key === tab ? (
+              <>
+                {query.isPending ? (
+                  <LoadingBlock lines={5} height="32px" />
+                ) : query.isError ? (
+                  <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
+                ) : query.data.total === 0 ? (
+                  <EmptyBlock message={t('events.noEvents')} />
+                ) : (
+                  <>
+                    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+                      <Table.Root size="sm" data-testid="event-table" opacity={query.isPlaceholderData ? 0.6 : 1}>
+                        <Table.Header>
+                          <Table.Row>
+                            <Table.ColumnHeader>{t('events.columns.eventType')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('events.columns.description')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('events.columns.note')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('events.columns.time')}</Table.ColumnHeader>
+                            <Table.ColumnHeader>{t('events.columns.detail')}</Table.ColumnHeader>
+                          </Table.Row>
+                        </Table.Header>
+                        <Table.Body>
+                          {query.data.rows.map((e) => (
+                            <Table.Row key={e.id} data-event-type={e.eventType}>
+                              <Table.Cell>
+                                <Badge>{t(`events.tabs.${tabKeyOf(e.eventType)}`)}</Badge>
+                              </Table.Cell>
+                              <Table.Cell>{eventDescription(e, t, format)}</Table.Cell>
+                              <Table.Cell>{e.note}</Table.Cell>
+                              <Table.Cell whiteSpace="nowrap">{format.dateTime(e.time)}</Table.Cell>
+                              <Table.Cell>
+                                <Button size="xs" variant="outline" onClick={() => setDetail(e)}>
+                                  {t('common.details')}
+                                </Button>
+                              </Table.Cell>
+                            </Table.Row>
+                          ))}
+                        </Table.Body>
+                      </Table.Root>
+                    </Table.ScrollArea>
+                    <Pager page={page} rows={rows} total={query.data.total} onPage={setPage} onRows={(r) => { setRows(r); setPage(1); }} />
+                  </>
+                )}
+              </>
+            ) : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
       {(tab === 'all' || tab === 'alert') && <DetectedLowEpisodes />}
       {detail && (
         <Dialog.Root open onOpenChange={(e) => !e.open && setDetail(null)} placement="center">
