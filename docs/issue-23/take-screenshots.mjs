@@ -57,10 +57,12 @@ async function signedIn({ lang, width, app = 16, account = 'demo' }) {
   await page.evaluate((l) => localStorage.setItem('hippoLang', l), lang);
   await page.goto(`${origin}/login`);
   const loginType = account === 'follower' ? 3 : 2;
-  await page.locator(`input[type=radio][value="${loginType}"]`).check({ force: true });
+  // A click on the visible box, as a person ticks it (the hidden input sits beside the label in rtl).
+  const tick = (input) => page.locator(input).locator('xpath=..').locator('[data-part="control"], [data-part="item-control"]').first().click();
+  await tick(`input[type=radio][value="${loginType}"]`);
   await page.locator('input[name=email]').fill(`${account}@cgm-portal.example`);
   await page.locator('input[name=password]').fill(DEMO_PASSWORD);
-  await page.locator('input[name=agreed]').check({ force: true });
+  await tick('input[name=agreed]');
   await page.locator('button[type=submit]').click();
   await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
   return { page, origin, close: () => context.close() };

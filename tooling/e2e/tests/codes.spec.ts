@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { APPS, MAIL_HTTP_URL, appUrl } from '../apps';
-import { ACCOUNTS, DEMO_PASSWORD, callApi, expectSignedIn } from '../demo';
+import { ACCOUNTS, DEMO_PASSWORD, callApi, expectSignedIn, tick } from '../demo';
 
 /**
  * Codes that really arrive: the server mails them over SMTP to the test's own SMTP server
@@ -36,7 +36,7 @@ async function codeMailedTo(address: string, seen: number): Promise<{ code: stri
 test('a follower signs in with a code that arrives by e-mail', async ({ page }) => {
   const { email } = ACCOUNTS.follower;
   await page.goto(appUrl(app, '/login'));
-  await page.locator('input[type=radio][value="3"]').check({ force: true });
+  await tick(page.locator('input[type=radio][value="3"]'));
   await page.locator('input[name=email]').fill(email);
   await page.getByRole('button', { name: 'Sign in with verification code' }).click();
   const seen = (await mailbox()).length;
@@ -44,7 +44,7 @@ test('a follower signs in with a code that arrives by e-mail', async ({ page }) 
   const { code, mail } = await codeMailedTo(email, seen);
   expect(mail.subject).toBe('Your CGM Portal sign-in code');
   await page.locator('input[name=code]').fill(code);
-  await page.locator('input[name=agreed]').check({ force: true });
+  await tick(page.locator('input[name=agreed]'));
   await page.locator('button[type=submit]').click();
   await expectSignedIn(page);
 });
@@ -64,10 +64,10 @@ test('a forgotten password is reset with a mailed code in the page’s language,
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/login/);
 
-    await page.locator('input[type=radio][value="3"]').check({ force: true });
+    await tick(page.locator('input[type=radio][value="3"]'));
     await page.locator('input[name=email]').fill(email);
     await page.locator('input[name=password]').fill('Fresh-pass-77');
-    await page.locator('input[name=agreed]').check({ force: true });
+    await tick(page.locator('input[name=agreed]'));
     await page.locator('button[type=submit]').click();
     await expectSignedIn(page);
   } finally {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { APPS, appUrl } from '../apps';
 import { translated } from '../catalog';
-import { ACCOUNTS, callApi, currentToken, DEMO_PASSWORD, expectSignedIn, expireTokenOnServer, signIn, type AccountName } from '../demo';
+import { ACCOUNTS, callApi, currentToken, DEMO_PASSWORD, expectSignedIn, expireTokenOnServer, signIn, tick, type AccountName } from '../demo';
 
 const [human16, human7, pet] = APPS;
 /** Which demo accounts belong to which app: people in the human apps, pets in the pet app. */
@@ -49,7 +49,7 @@ test.describe('sign in', () => {
     await page.reload();
     await page.locator('input[name=email]').fill(ACCOUNTS.human.email);
     await page.locator('input[name=password]').fill('Wrong-password-1');
-    await page.locator('input[name=agreed]').check({ force: true });
+    await tick(page.locator('input[name=agreed]'));
     await page.locator('button[type=submit]').click();
     const alert = page.getByRole('alert').filter({ hasNotText: /^$/ });
     await expect(alert.first()).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/login\?from=%2Ffollower/);
     await page.locator('input[name=email]').fill(ACCOUNTS.human.email);
     await page.locator('input[name=password]').fill(DEMO_PASSWORD);
-    await page.locator('input[name=agreed]').check({ force: true });
+    await tick(page.locator('input[name=agreed]'));
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(appUrl(human16, '/follower'));
   });

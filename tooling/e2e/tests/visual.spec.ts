@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { translated } from '../catalog';
-import { ACCOUNTS, DEMO_PASSWORD } from '../demo';
+import { ACCOUNTS, DEMO_PASSWORD, tick } from '../demo';
 import { networkQuiet, trackRequests } from '../settle';
 
 /**
@@ -97,10 +97,10 @@ async function signedIn(browser: Browser, app: AppId, lang: string, account: 'hu
   await page.evaluate((l) => localStorage.setItem('hippoLang', l), lang);
   await page.goto(`${origin}/login`);
   const { email, loginType } = ACCOUNTS[account];
-  await page.locator(`input[type=radio][value="${loginType}"]`).check({ force: true });
+  await tick(page.locator(`input[type=radio][value="${loginType}"]`));
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(DEMO_PASSWORD);
-  await page.locator('input[name=agreed]').check({ force: true });
+  await tick(page.locator('input[name=agreed]'));
   await page.locator('button[type=submit]').click();
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
   return page;
