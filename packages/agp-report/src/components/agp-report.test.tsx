@@ -54,8 +54,10 @@ describe('<AgpReport> in English', () => {
     const mmol = demoReportModel({ days: 14, unit: 'mmol/L' });
     const { container } = await renderReport({ model: mmol });
     expect(container.querySelector('.agp-metric-mean .agp-metric-value')!.textContent).toBe(`${(mmol.metrics.meanMgdl! / 18).toFixed(1)} mmol/L`);
-    // The range is one isolate (U+2068 … U+2069), so right-to-left pages keep "3.9–10.0" in order.
-    expect(screen.getByText('Target range \u20683.9–10.0 mmol/L\u2069')).toBeTruthy();
+    // The range is one isolate (U+2068 … U+2069), so right-to-left pages keep "3.9–10.0" in order,
+    // and one unbreakable piece (a word joiner after the dash, a no-break space before the unit).
+    const targetLine = [...container.querySelectorAll('.agp-statistics p')].find((p) => p.textContent?.startsWith('Target range'));
+    expect(targetLine?.textContent).toBe('Target range \u20683.9\u2060–\u206010.0\u00a0mmol/L\u2069');
   });
 
   it('never prints a result that reads as its goal threshold', async () => {

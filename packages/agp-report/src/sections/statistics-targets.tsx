@@ -44,14 +44,21 @@ function GoalCell({ goal, met, humanTargets }: { goal: RangeGoal | undefined; me
  * met or not met. The goals are written against the consensus ranges, so they are evaluated on
  * them even when the member set a custom target range.
  */
+const NO_BREAK_SPACE = '\u00a0';
+/** No line break after the en dash (which allows one). */
+const WORD_JOINER = '\u2060';
+
 export function StatisticsAndTargets() {
   const { t, fmt, model, unitLabel } = useReport();
   const p = model.consensusTimeInRanges;
   const humanTargets = model.metrics.humanTargetsApply;
   const r = DEFAULT_RANGES;
-  const v = (mgdl: number) => `${fmt.glucose(mgdl)} ${unitLabel}`;
+  // A value or range with its unit is one unbreakable, isolated piece: in a narrow column a line
+  // may break before it, never inside it ("(3.9–" over "10.0 mmol/L)" read backwards in Arabic).
+  const v = (mgdl: number) => isolate(`${fmt.glucose(mgdl)}${NO_BREAK_SPACE}${unitLabel}`);
+  const range = (low: number, high: number) => isolate(`${fmt.glucose(low)}${WORD_JOINER}–${WORD_JOINER}${fmt.glucose(high)}${NO_BREAK_SPACE}${unitLabel}`);
   const rowLabel = (keys: readonly GlucoseRangeKey[]) => {
-    if (sameRanges(keys, ['target'])) return t('ranges.targetLong', { range: isolate(`${fmt.glucose(r.low)}–${fmt.glucose(r.high)} ${unitLabel}`) });
+    if (sameRanges(keys, ['target'])) return t('ranges.targetLong', { range: range(r.low, r.high) });
     if (sameRanges(keys, ['veryLow', 'low'])) return t('ranges.below', { value: v(r.low) });
     if (sameRanges(keys, ['veryLow'])) return t('ranges.below', { value: v(r.veryLow) });
     if (sameRanges(keys, ['high', 'veryHigh'])) return t('ranges.above', { value: v(r.high) });
@@ -60,7 +67,7 @@ export function StatisticsAndTargets() {
   return (
     <section className="agp-block agp-statistics" aria-labelledby="agp-statistics">
       <h2 id="agp-statistics">{t('agp.glucoseStatistics')}</h2>
-      <p>{t('agp.targetRange', { range: isolate(`${fmt.glucose(model.ranges.low)}–${fmt.glucose(model.ranges.high)} ${unitLabel}`) })}</p>
+      <p>{t('agp.targetRange', { range: range(model.ranges.low, model.ranges.high) })}</p>
       <div className="agp-table-scroll">
       <table className="agp-targets">
         <thead>
