@@ -30,7 +30,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cgm-load-'));
 const DAY = 86_400_000;
 
 // One Node process (tsx as a loader, not tsx's own child process), so its pid is the server's.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// LOAD_CPU_PROF=DIR writes the server's V8 CPU profile there when it stops (where the time goes).
+const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [];
+const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CGM_DATA_DIR: dataDir, CGM_SEED: '1', NODE_ENV: 'production' },
   stdio: ['ignore', 'pipe', 'inherit'],
