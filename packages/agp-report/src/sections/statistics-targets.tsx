@@ -38,16 +38,16 @@ function GoalCell({ goal, met, humanTargets }: { goal: RangeGoal | undefined; me
   );
 }
 
+const NO_BREAK_SPACE = '\u00a0';
+/** No line break after the en dash (which allows one). */
+const WORD_JOINER = '\u2060';
+
 /**
  * Glucose statistics and targets: each consensus range with the share of readings in it and the
  * goals for type 1 and type 2 diabetes and for older or high-risk people (Battelino 2019), with
  * met or not met. The goals are written against the consensus ranges, so they are evaluated on
  * them even when the member set a custom target range.
  */
-const NO_BREAK_SPACE = '\u00a0';
-/** No line break after the en dash (which allows one). */
-const WORD_JOINER = '\u2060';
-
 export function StatisticsAndTargets() {
   const { t, fmt, model, unitLabel } = useReport();
   const p = model.consensusTimeInRanges;
