@@ -2,7 +2,7 @@
 // seeded server on SQLite on loopback, the old JSON path and the packed one side by side in one run.
 // For each: requests/s, p50, p99, bytes per answer on the wire (headers included), and the server
 // process's CPU per request (from /proc, so the load generator's own CPU is not counted).
-//   pnpm --filter @cgm-portal/api-server load            (LOAD_SECONDS, LOAD_CONNECTIONS to change)
+//   pnpm --filter @cgm-portal/api-server load   (LOAD_SECONDS, LOAD_WARMUP_SECONDS, LOAD_CONNECTIONS, LOAD_ONLY to change)
 import { execSync, spawn } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +26,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Math.min(60, Number(process.env.LOAD_SECONDS ?? 10));
 const connections = Math.min(200, Number(process.env.LOAD_CONNECTIONS ?? 50));
+const warmupSeconds = Math.min(30, Number(process.env.LOAD_WARMUP_SECONDS ?? 3));
 const dataDir = mkdtempSync(join(tmpdir(), 'cgm-load-'));
 const DAY = 86_400_000;
 
@@ -111,26 +112,32 @@ try {
   if ((packed.json.item!.readings as { count: number }).count !== count) throw new Error('the packed answer holds other readings than the plain one');
 
   const headers = { 'content-type': 'application/json', xToken: token, lanCode: 'en_US', timeZone: 'Europe/London' };
-  const run = async (name: string, path: string, extra: Record<string, unknown>, expectedStatus = 200): Promise<Row> => {
-    const cpuBefore = await serverIdle();
-    const result = await autocannon({
+  // LOAD_ONLY=text runs only the rows whose name holds it (to profile one path).
+  const only = process.env.LOAD_ONLY;
+  const run = async (name: string, path: string, extra: Record<string, unknown>, expectedStatus = 200): Promise<Row | null> => {
+    if (only && !name.includes(only)) return null;
+    const options = {
       url: `${base}${path}`,
       method: 'POST',
       headers,
       body: JSON.stringify(span),
       connections,
-      duration: seconds,
       // Count slow answers in the latency rather than dropping them as errors.
       timeout: 60,
       ...extra,
-    });
+    };
+    // A warm-up first, not counted: a server answers millions of requests after its first
+    // second, so V8's compiling of a path it never ran is not what a member waits for.
+    if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+    const cpuBefore = await serverIdle();
+    const result = await autocannon({ ...options, duration: seconds });
     const cpuMsPerRequest = (((await serverIdle()) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
     return { name, result, cpuMsPerRequest, expectedStatus };
   };
   const gzip = { 'Accept-Encoding': 'gzip, deflate, br' };
-  console.info(`load 90 days of readings (${count} readings per answer): ${connections} clients, ${seconds} s each, one server on SQLite, loopback`);
+  console.info(`load 90 days of readings (${count} readings per answer): ${connections} clients, ${seconds} s each after ${warmupSeconds} s of warm-up (not counted), one server on SQLite, loopback`);
   console.info(`machine: load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs before the run`);
-  const rows: Row[] = [];
+  const rows: (Row | null)[] = [];
   rows.push(await run('old: loadReadings, JSON, uncompressed', '/web/glucose/loadReadings', {}));
   rows.push(await run('old: loadReadings, JSON, gzip', '/web/glucose/loadReadings', { headers: { ...headers, ...gzip } }));
   rows.push(await run('new: loadPackedReadings, gzip', '/web/glucose/loadPackedReadings', { headers: { ...headers, ...gzip } }));
@@ -150,7 +157,7 @@ try {
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.info('');
   console.info(`${'path'.padEnd(48)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('KB/answer', 10)} ${pad('CPU ms/req', 11)} ${pad('errors', 7)}`);
-  for (const { name, result, cpuMsPerRequest, expectedStatus } of rows) {
+  for (const { name, result, cpuMsPerRequest, expectedStatus } of rows.filter((row) => row !== null)) {
     const answered = result.statusCodeStats[String(expectedStatus)]?.count ?? 0;
     const errors = result.errors + result.timeouts + (result.requests.total - answered);
     const kb = result.throughput.total / Math.max(1, result.requests.total) / 1024;

@@ -10,6 +10,7 @@ import { createNodePlatform, newRsaKeyPem } from './platform/node';
 import { CodeOutbox, type FileStorage } from './platform/types';
 import type { Store } from './store/types';
 import { KyselyStore, migrate } from './store/kysely-store';
+import { withStatementCache } from './store/statement-cache';
 import { loadVapidKeys, pushServiceHosts } from './push/vapid';
 import type { Database, Dialect } from './store/schema';
 
@@ -37,7 +38,7 @@ export async function openStore(config: ServerConfig): Promise<KyselyStore> {
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins: [new CamelCasePlugin()] });
     dialect = 'sqlite';
   }
   await migrate(db, dialect);

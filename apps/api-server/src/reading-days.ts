@@ -1,3 +1,5 @@
+import { packReadingColumns } from '@cgm-portal/api-client/contract';
+import { LruMap } from './lru-map';
 import { READING_DAY_MS, readingDayOf, type Store } from './store/types';
 
 /**
@@ -34,25 +36,8 @@ interface CachedDay {
 
 /** About 3 KB a full day: 10,000 days is about 30 MB, 110 members' 90-day views. */
 const MAX_CACHED_DAYS = 10_000;
-
-/** A small map that forgets the least recently used entry beyond `limit`. */
-export class LruMap<K, V> {
-  private readonly entries = new Map<K, V>();
-  constructor(private readonly limit: number) {}
-  get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
+/** Packed spans kept as JSON text (about 70 KB for 90 days): 64 are about 4.5 MB. */
+const MAX_PACKED_SPANS = 64;
 
 /** First index in an ascending column whose value is ≥ target. */
 function lowerBound(column: Float64Array, target: number): number {
@@ -68,6 +53,22 @@ function lowerBound(column: Float64Array, target: number): number {
 
 export class ReadingDayCache {
   private readonly days = new LruMap<string, CachedDay>(MAX_CACHED_DAYS);
+  private readonly packed = new LruMap<string, string>(MAX_PACKED_SPANS);
+
+  /**
+   * The span's readings packed (packed-readings.ts), as JSON text: what loadPackedReadings and
+   * the packed reports splice into their answers. Kept by the span and its days' versions, so
+   * fifty browsers on the same 90 days cost one packing, and a changed day is never served.
+   */
+  async packedJson(store: Store, span: SpanVersions): Promise<string> {
+    const key = `${span.memberId}|${span.from}|${span.to}|${span.key}`;
+    let json = this.packed.get(key);
+    if (json === undefined) {
+      const { times, values } = await this.read(store, span);
+      this.packed.set(key, (json = JSON.stringify(packReadingColumns(times, values, span.from))));
+    }
+    return json;
+  }
 
   /**
    * The versions of the days a span touches, `day:version` joined: what ETags and caches derived

@@ -59,7 +59,7 @@ export const publicLinkCalls = {
 
   async loadPackedPublicReport({ deps, input, lanCode, ifNoneMatch }: CallContext<'loadPackedPublicReport'>) {
     const { member, from, to } = await publicReportSpan(deps, input.id);
-    return answerWithEtag(await buildPackedReport(deps, member, from, to), lanCode, ifNoneMatch);
+    return answerWithEtag(deps, await buildPackedReport(deps, member, from, to), lanCode, ifNoneMatch);
   },
 };
 

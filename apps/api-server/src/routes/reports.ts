@@ -1,9 +1,10 @@
 import { agpProfile, summarize } from '@cgm-portal/glucose-metrics';
-import { packReadingColumns, type Reading, type ReportData } from '@cgm-portal/api-client/contract';
+import { type Reading, type ReportData } from '@cgm-portal/api-client/contract';
 import { memberToView } from '../access';
 import { dataEtag, etagMatches } from '../etags';
-import { noPermission, RawJson, type CallContext, type Deps } from '../http';
-import { LruMap, readingDaysOf, readingsOf } from '../reading-days';
+import { noPermission, RawJson, stringifyAnswer, type CallContext, type Deps } from '../http';
+import { LruMap } from '../lru-map';
+import { readingDaysOf, readingsOf } from '../reading-days';
 import type { MemberRow, Store } from '../store/types';
 import { deviceOf, memberSetingOf, sessionOf } from '../views';
 
@@ -35,18 +36,17 @@ function summaryOf(readings: Reading[], member: MemberRow, from: number, to: num
 const computedStats = new WeakMap<Store, LruMap<string, Pick<ReportData, 'summary' | 'agp'>>>();
 const COMPUTED_STATS_KEPT = 64;
 
-/** The report with its readings as columns; buildReport and buildPackedReport shape them. */
+/** The report but its readings, and the span they come from; buildReport and buildPackedReport add them. */
 async function reportOf(deps: Deps, member: MemberRow, from: number, to: number) {
   const now = deps.now();
   const days = readingDaysOf(deps.store);
   const span = await days.versionsOf(deps.store, member.id, from, to);
-  const columns = await days.read(deps.store, span);
   let statsCache = computedStats.get(deps.store);
   if (!statsCache) computedStats.set(deps.store, (statsCache = new LruMap(COMPUTED_STATS_KEPT)));
   const statsKey = [member.id, member.timeZone, member.targetLow, member.targetHigh, from, to, span.key].join('|');
   let stats = statsCache.get(statsKey);
   if (!stats) {
-    const readings = readingsOf(columns);
+    const readings = readingsOf(await days.read(deps.store, span));
     stats = {
       summary: summaryOf(readings, member, from, to),
       agp: readings.length === 0 ? null : { ...agpProfile(readings, { timeZone: member.timeZone, binMinutes: AGP_BIN_MINUTES }) },
@@ -76,18 +76,18 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
     devices: devices.rows.map((d) => deviceOf(d, latest, now)),
     eventCounts: await deps.store.countEventsByType(member.id, from, to),
   };
-  return { report, columns };
+  return { report, span };
 }
 
 export async function buildReport(deps: Deps, member: MemberRow, from: number, to: number): Promise<ReportData> {
-  const { report, columns } = await reportOf(deps, member, from, to);
-  return { ...report, readings: readingsOf(columns) };
+  const { report, span } = await reportOf(deps, member, from, to);
+  return { ...report, readings: readingsOf(await readingDaysOf(deps.store).read(deps.store, span)) };
 }
 
-/** The report with its readings packed (packed-readings.ts): what the portal reads. */
+/** The report with its readings packed (packed-readings.ts), spliced in as JSON: what the portal reads. */
 export async function buildPackedReport(deps: Deps, member: MemberRow, from: number, to: number) {
-  const { report, columns } = await reportOf(deps, member, from, to);
-  return { ...report, readings: packReadingColumns(columns.times, columns.values, from) };
+  const { report, span } = await reportOf(deps, member, from, to);
+  return { ...report, readings: new RawJson(await readingDaysOf(deps.store).packedJson(deps.store, span)) };
 }
 
 /**
@@ -95,9 +95,9 @@ export async function buildPackedReport(deps: Deps, member: MemberRow, from: num
  * (a sensor expires), so no version can stand for them; the hash of the answer can. A repeat
  * then costs no compression (kept by ETag), and a browser holding it gets a 304.
  */
-export async function answerWithEtag(item: unknown, lanCode: string, ifNoneMatch: string | undefined) {
-  const json = JSON.stringify(item);
-  const etag = await dataEtag(['report', lanCode, json]);
+export async function answerWithEtag(deps: Deps, item: unknown, lanCode: string, ifNoneMatch: string | undefined) {
+  const json = stringifyAnswer(item);
+  const etag = await dataEtag(deps.platform, ['report', lanCode, json]);
   return etagMatches(ifNoneMatch, etag) ? { etag, notModified: true } : { etag, item: new RawJson(json) };
 }
 
@@ -109,7 +109,7 @@ export const reportCalls = {
 
   async loadPackedReport({ deps, input, viewer, lanCode, ifNoneMatch }: CallContext<'loadPackedReport'>) {
     const member = await memberToView(deps.store, viewer.member, input.memberId, deps.now());
-    return answerWithEtag(await buildPackedReport(deps, member, input.from, input.to), lanCode, ifNoneMatch);
+    return answerWithEtag(deps, await buildPackedReport(deps, member, input.from, input.to), lanCode, ifNoneMatch);
   },
 
   /** The device, its sessions and the owner's last 14 days up to the device's last refresh. */

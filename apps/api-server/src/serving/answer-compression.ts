@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { API_BASE_PATH } from '@cgm-portal/api-client/contract';
-import { LruMap } from '../reading-days';
+import { LruMap } from '../lru-map';
 
 /** Below this a JSON answer goes as it is: the gzip header and the CPU are not worth it. */
 const MIN_BYTES = 1024;
@@ -19,9 +19,11 @@ export function compressJsonAnswers(): MiddlewareHandler {
   const kept = new LruMap<string, Uint8Array>(KEPT_BY_ETAG);
   return async (c, next) => {
     await next();
+    // The answer's body is read only when it is compressed afresh: on Node, asking a response for
+    // its body turns the light response @hono/node-server writes directly into a web Response.
     const answer = c.res;
     const type = answer.headers.get('Content-Type') ?? '';
-    if (answer.status !== 200 || !type.startsWith('application/json') || answer.headers.has('Content-Encoding') || !answer.body) return;
+    if (answer.status !== 200 || !type.startsWith('application/json') || answer.headers.has('Content-Encoding')) return;
     answer.headers.append('Vary', 'Accept-Encoding');
     if (!acceptsGzip(c.req.header('Accept-Encoding'))) return;
     // Only the contract's ETags (/api/web/*) are made from every input of the answer (member,
@@ -38,8 +40,6 @@ export function compressJsonAnswers(): MiddlewareHandler {
       }
       gzipped = gzipSync(body, { level: 6 });
       if (key) kept.set(key, gzipped);
-    } else {
-      await answer.body.cancel();
     }
     const headers = new Headers(answer.headers);
     headers.set('Content-Encoding', 'gzip');

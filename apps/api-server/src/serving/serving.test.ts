@@ -141,6 +141,30 @@ describe('production serving: the API and a built app from one process', () => {
     expect(parsed.message).toMatch(/trop volumineu/i);
   });
 
+  it('counts a body sent without a length (chunked) and refuses it past the limit with a 413', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${appUrl}/api/web/event/addEvent`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', lanCode: 'fr' },
+      }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, body });
+          req.destroy();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      // 4 MB in 64 KB chunks, over the 3 MB limit of the ordinary calls.
+      req.write('{"note":"');
+      for (let i = 0; i < 64; i++) req.write('x'.repeat(64 * 1024));
+      req.end('"}');
+    });
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.body) as { code: number }).code).toBe(413);
+  });
+
   it('says it is alive on /healthz and ready on /readyz', async () => {
     for (const base of [server.baseUrl, appUrl]) {
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });

@@ -73,6 +73,20 @@ describe('packed readings', () => {
     expect(roundTrip(readings, FROM + 100 * DAY_MS)).toEqual(readings);
   });
 
+  it('writes format 1 byte for byte on both sides of 2^28, where the packer changes method', () => {
+    // Time steps whose zigzag codes sit around 2^28 and 2^31, 2^32 (d = code / 2 for d >= 0).
+    const codes = [0, 126, 128, 2 ** 28 - 2, 2 ** 28, 2 ** 31, 2 ** 32 + 2];
+    let time = FROM - READING_STEP_MS;
+    const readings = codes.map((code, i) => ({ time: (time += READING_STEP_MS + code / 2), mgdl: 100 + i }));
+    // LEB128 written the slow, obvious way: 7 bits a byte, low first, high bit set on all but the last.
+    const leb128 = (n: number): number[] => (n < 128 ? [n] : [(n % 128) + 128, ...leb128(Math.floor(n / 128))]);
+    const values = readings.map((r, i) => (i === 0 ? r.mgdl * 2 : 2));
+    const expected = Uint8Array.from([...codes, ...values].flatMap(leb128));
+    const packed = packReadings(readings, FROM);
+    expect(Buffer.from(packed.data, 'base64')).toEqual(Buffer.from(expected));
+    expect(unpackReadings(packed)).toEqual(readings);
+  });
+
   it('packs nothing as nothing', () => {
     expect(packReadings([], FROM)).toMatchObject({ count: 0, data: '' });
     expect(roundTrip([])).toEqual([]);

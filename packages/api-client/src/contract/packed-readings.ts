@@ -48,8 +48,17 @@ class ByteWriter {
       grown.set(this.bytes);
       this.bytes = grown;
     }
-    // Arithmetic, not bit operators: times and gaps pass 2^31.
     let n = value;
+    if (n < 0x10000000) {
+      // Under 2^28 (every step on a grid, every mg/dL step): bit operators are exact, and quicker.
+      while (n >= 128) {
+        this.bytes[this.length++] = (n & 127) | 128;
+        n >>>= 7;
+      }
+      this.bytes[this.length++] = n;
+      return;
+    }
+    // Arithmetic, not bit operators: times and gaps pass 2^31.
     while (n >= 128) {
       this.bytes[this.length++] = (n % 128) + 128;
       n = Math.floor(n / 128);
