@@ -32,8 +32,16 @@ function summaryOf(readings: Reading[], member: MemberRow, from: number, to: num
   }
 }
 
-/** Summary and AGP by member, span, settings and day versions: recomputed only when one changes. */
-const computedStats = new WeakMap<Store, LruMap<string, Pick<ReportData, 'summary' | 'agp'>>>();
+/**
+ * Summary and AGP by member, span, settings and day versions: recomputed only when one changes.
+ * Kept as JSON text too: a 90-day summary lists its episodes (about 40 KB), which the packed
+ * report would otherwise write out again on every load.
+ */
+interface ComputedStats {
+  stats: Pick<ReportData, 'summary' | 'agp'>;
+  json: { summary: RawJson; agp: RawJson };
+}
+const computedStats = new WeakMap<Store, LruMap<string, ComputedStats>>();
 const COMPUTED_STATS_KEPT = 64;
 
 /** The report but its readings, and the span they come from; buildReport and buildPackedReport add them. */
@@ -44,15 +52,17 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
   let statsCache = computedStats.get(deps.store);
   if (!statsCache) computedStats.set(deps.store, (statsCache = new LruMap(COMPUTED_STATS_KEPT)));
   const statsKey = [member.id, member.timeZone, member.targetLow, member.targetHigh, from, to, span.key].join('|');
-  let stats = statsCache.get(statsKey);
-  if (!stats) {
+  let computed = statsCache.get(statsKey);
+  if (!computed) {
     const readings = readingsOf(await days.read(deps.store, span));
-    stats = {
+    const stats = {
       summary: summaryOf(readings, member, from, to),
       agp: readings.length === 0 ? null : { ...agpProfile(readings, { timeZone: member.timeZone, binMinutes: AGP_BIN_MINUTES }) },
     };
-    statsCache.set(statsKey, stats);
+    computed = { stats, json: { summary: new RawJson(JSON.stringify(stats.summary)), agp: new RawJson(JSON.stringify(stats.agp)) } };
+    statsCache.set(statsKey, computed);
   }
+  const { stats } = computed;
   const sessions = await deps.store.listSessions(member.id, { offset: 0, limit: 100, from, to });
   const devices = await deps.store.listDevices(member.id, { offset: 0, limit: 20 });
   const latest = (await deps.store.listSessions(member.id, { offset: 0, limit: 1 })).rows[0];
@@ -76,7 +86,7 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
     devices: devices.rows.map((d) => deviceOf(d, latest, now)),
     eventCounts: await deps.store.countEventsByType(member.id, from, to),
   };
-  return { report, span };
+  return { report, span, statsJson: computed.json };
 }
 
 export async function buildReport(deps: Deps, member: MemberRow, from: number, to: number): Promise<ReportData> {
@@ -86,8 +96,8 @@ export async function buildReport(deps: Deps, member: MemberRow, from: number, t
 
 /** The report with its readings packed (packed-readings.ts), spliced in as JSON: what the portal reads. */
 export async function buildPackedReport(deps: Deps, member: MemberRow, from: number, to: number) {
-  const { report, span } = await reportOf(deps, member, from, to);
-  return { ...report, readings: new RawJson(await readingDaysOf(deps.store).packedJson(deps.store, span)) };
+  const { report, span, statsJson } = await reportOf(deps, member, from, to);
+  return { ...report, ...statsJson, readings: new RawJson(await readingDaysOf(deps.store).packedJson(deps.store, span)) };
 }
 
 /**

@@ -55,6 +55,16 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
 
 const INSERT_CHUNK = 500;
 
+/**
+ * A page of rows and the total of the whole list. The count is asked only when the rows cannot
+ * tell it: a first page that is not full is the whole list (a report's sessions and devices).
+ */
+async function pageOf<T>(page: Paging, rows: () => Promise<T[]>, count: () => Promise<{ n: number } | undefined>): Promise<PageOf<T>> {
+  const found = await rows();
+  if (page.offset === 0 && found.length < page.limit) return { rows: found, total: found.length };
+  return { rows: found, total: Number((await count())?.n ?? 0) };
+}
+
 /** The store on SQLite or PostgreSQL through Kysely. */
 export class KyselyStore implements Store {
   constructor(
@@ -511,9 +521,7 @@ export class KyselyStore implements Store {
       const from = query.from;
       q = q.where((eb) => eb(eb.fn.coalesce('endTime', 'expireTime'), '>', from));
     }
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await q.selectAll().orderBy('startTime', 'desc').limit(query.limit).offset(query.offset).execute();
-    return { rows, total: Number(total?.n ?? 0) };
+    return pageOf(query, () => q.selectAll().orderBy('startTime', 'desc').limit(query.limit).offset(query.offset).execute(), () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst());
   }
 
   // Events
@@ -552,15 +560,13 @@ export class KyselyStore implements Store {
     if (query.eventType) q = q.where('eventType', '=', query.eventType);
     if (query.from !== undefined) q = q.where('time', '>=', query.from);
     if (query.to !== undefined) q = q.where('time', '<', query.to);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await q
+    return pageOf(query, () => q
       .selectAll()
       .orderBy('time', 'desc')
       .orderBy('id', 'desc')
       .limit(query.limit)
       .offset(query.offset)
-      .execute();
-    return { rows, total: Number(total?.n ?? 0) };
+      .execute(), () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst());
   }
   async countEventsByType(memberId: number, from: number, to: number) {
     const rows = await this.db
@@ -584,9 +590,7 @@ export class KyselyStore implements Store {
   }
   async listDevices(memberId: number, page: Paging): Promise<PageOf<DeviceRow>> {
     const q = this.db.selectFrom('devices').where('memberId', '=', memberId);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
-    return { rows, total: Number(total?.n ?? 0) };
+    return pageOf(page, () => q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(), () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst());
   }
 
   // Public report links
@@ -601,9 +605,7 @@ export class KyselyStore implements Store {
   }
   async listPublicLinks(memberId: number, page: Paging): Promise<PageOf<PublicLinkRow>> {
     const q = this.db.selectFrom('publicLinks').where('memberId', '=', memberId);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await q.selectAll().orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute();
-    return { rows, total: Number(total?.n ?? 0) };
+    return pageOf(page, () => q.selectAll().orderBy('createdAt', 'desc').limit(page.limit).offset(page.offset).execute(), () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst());
   }
 
   async countLivePublicLinks(memberId: number, now: number) {
