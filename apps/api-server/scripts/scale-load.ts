@@ -13,16 +13,21 @@
 //   a service's latency. Reader members are among the uploaders, so their reports change during
 //   the run as a real member's do (about once an hour), not with every upload.
 // The members, their secrets, tokens and 90-day histories are written straight into the database
-// before the clock starts (the seed through the API would take minutes).
-// Prints write and read p50/p99, errors, the database's growth per million readings (table and
-// indexes apart), the load average before and after, and the CPU each part used: the load
+// before the clock starts (the seed through the API would take minutes). A warm-up of
+// SCALE_WARMUP_SECONDS (default 10) runs the same load on a cohort of other members first, not
+// counted: the servers' code is then compiled, as minutes after a start, while the measured
+// members' reports are still cold on both servers, as a member's first look of the day is.
+// Prints write and read p50/p99, errors, the slowest answers and when they came, each process's
+// longest event-loop stall, the database's growth per million readings (table and indexes
+// apart), the load average before and after, and the CPU each part used: the load
 // generator (with the proxy, which runs in it), each server, PostgreSQL (the whole cluster:
 // start it for this run only), and the rest of the machine, since all of them share the same cores. Needs a PostgreSQL admin URL in
 // CGM_TEST_DATABASE_URL (scripts/lib/ensure-tools.sh `ensure_postgres` starts one on loopback):
-//   pnpm --filter @cgm-portal/api-server load:scale
+//   pnpm --filter @cgm-portal/api-server load:scale     (SCALE_CPU_PROF=DIR: the servers' CPU profiles)
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { startCluster } from '../src/test-support/cluster';
@@ -84,11 +89,38 @@ function machineSeconds(): { busy: number; total: number } {
   return { busy: (total - idle) / 100, total: total / 100 };
 }
 
+const warmupSeconds = Number(process.env.SCALE_WARMUP_SECONDS ?? 10);
 const uploadCount = Math.ceil((rate * seconds) / batchSize);
-const memberCount = Math.max(uploadCount, readers);
+const warmupUploadCount = Math.ceil((rate * warmupSeconds) / batchSize);
+/**
+ * Two cohorts of members: the warm-up's (its readers and phones) and the measured run's. The
+ * warm-up runs the same load on its own members for SCALE_WARMUP_SECONDS (default 10), so the
+ * servers have compiled their code paths, as a server has minutes after it starts; the measured
+ * members' reports are still cold on both servers, as a member's first look of the day is.
+ */
+const measuredCount = Math.max(uploadCount, readers);
+const warmupCount = warmupSeconds > 0 ? Math.max(warmupUploadCount, readers) : 0;
+const memberCount = measuredCount + warmupCount;
 console.info(`${cpus().length} cores; load average ${load()} (1, 5, 15 min) before starting`);
 console.info(`starting 2 api-servers on PostgreSQL behind a proxy`);
-const cluster = await startCluster(2, { NODE_ENV: 'production', CGM_ENABLE_TEST_HOOKS: '0', CGM_VALIDATE_RESPONSES: '0' });
+const metricsToken = `scale-metrics-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+// SCALE_CPU_PROF=DIR: each server writes its V8 CPU profile there when it stops.
+const profile = process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : [];
+const cluster = await startCluster(2, { NODE_ENV: 'production', CGM_ENABLE_TEST_HOOKS: '0', CGM_VALIDATE_RESPONSES: '0', CGM_METRICS_TOKEN: metricsToken }, profile);
+/**
+ * The longest event-loop stall of each server since the last call (prom-client's lag histogram,
+ * which each scrape starts afresh): whether a slow answer waited in a server or elsewhere.
+ */
+const serverStalls = () =>
+  Promise.all(
+    cluster.nodes.map(async (node) => {
+      const text = await (await fetch(`${node.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
+      const max = /^cgm_nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text);
+      return max ? Number(max[1]) * 1000 : NaN;
+    }),
+  );
+/** The load generator's (and proxy's, which runs in it) own longest stall. */
+const generatorLag = monitorEventLoopDelay({ resolution: 10 });
 const database = new pg.Client({ connectionString: cluster.databaseUrl });
 await database.connect();
 try {
@@ -114,7 +146,9 @@ try {
     return { from: today.minus({ days: 89 }).toMillis(), to: today.plus({ days: 1 }).toMillis() };
   };
   const secrets = memberIds.map((_, i) => sha1(`scale-secret-${i}`));
-  const tokens = memberIds.slice(0, readers).map((_, i) => `scale-token-${i}-${Math.random()}`);
+  // Readers' members: the first `readers` of each cohort (the measured cohort first).
+  const readerMembers = [...memberIds.slice(0, readers), ...(warmupCount > 0 ? memberIds.slice(measuredCount, measuredCount + readers) : [])];
+  const tokens = readerMembers.map((_, i) => `scale-token-${i}-${Math.random()}`);
   const now0 = Date.now();
   await database.query(
     `insert into upload_secrets (member_id, secret_hash, label, scope, lang, created_at)
@@ -123,22 +157,22 @@ try {
   );
   await database.query(
     `insert into tokens (token_hash, member_id, created_at, expires_at) select unnest($1::text[]), unnest($2::int[]), $3, $4`,
-    [tokens.map(sha256), memberIds.slice(0, readers), now0, now0 + DAY],
+    [tokens.map(sha256), readerMembers, now0, now0 + DAY],
   );
   const historyEnd = Math.floor((now0 - 3_600_000) / FIVE_MINUTES) * FIVE_MINUTES;
   await database.query(
     `insert into readings (member_id, time, mgdl, kind)
        select m, t, (140 + 60 * sin(t / 7200000.0 + m) + 20 * sin(t / 900000.0))::int, 'sgv'
        from unnest($1::int[]) m, generate_series($2::bigint, $3::bigint, ${FIVE_MINUTES}) t`,
-    [memberIds.slice(0, readers), historyEnd - 91 * DAY, historyEnd],
+    [readerMembers, historyEnd - 91 * DAY, historyEnd],
   );
   await database.query(
     `insert into reading_days (member_id, day, version)
        select member_id, time / 86400000, floor(random() * 281474976710655)::bigint + 1 from readings
        where member_id = any($1) group by member_id, time / 86400000`,
-    [memberIds.slice(0, readers)],
+    [readerMembers],
   );
-  console.info(`${memberCount} members (${readers} with 90 days of readings) written in ${((Date.now() - started0) / 1000).toFixed(1)} s`);
+  console.info(`${memberCount} members (${readerMembers.length} with 90 days of readings, ${warmupCount} of them for the warm-up) written in ${((Date.now() - started0) / 1000).toFixed(1)} s`);
 
   const relations = async () => {
     const { rows } = await database.query<{ name: string; bytes: string }>(
@@ -151,27 +185,31 @@ try {
     );
     return { parts: new Map(rows.map((r) => [r.name, Number(r.bytes)])), total: Number(totals[0]!.total), count: Number(totals[0]!.n) };
   };
-  await database.query('vacuum analyze');
-  const before = await relations();
-
-  // Upload order: every member once, in a random order, each its last hour ending now.
-  const order = memberIds.map((_, i) => i).sort(() => Math.random() - 0.5);
+  // Upload order: every member of a cohort once, in a random order, each its last hour ending now.
+  const shuffled = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i).sort(() => Math.random() - 0.5);
   const writes: number[] = [];
   const reads: number[] = [];
+  /** The slowest answers and when they came (seconds into the run): a stall at the start, or all along. */
+  const slowest: { kind: string; at: number; ms: number }[] = [];
+  /** An answer to a request sent at `t0` (performance.now()) that took `took` ms. */
+  const note = (kind: string, t0: number, took: number) => {
+    slowest.push({ kind, at: (performance.timeOrigin + t0 - started) / 1000, ms: took });
+    slowest.sort((a, b) => b.ms - a.ms).splice(12);
+  };
   let writeErrors = 0;
   let readErrors = 0;
   let readBytes = 0;
+  /** Whether answers are counted: not during the warm-up. */
+  let counting = false;
+  let started = Date.now();
+  let end = started;
 
   // The postmaster is the parent of this connection's backend.
   const backend = (await database.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
   const postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   const serverPids = cluster.nodes.map((n) => n.child.pid!);
-  const cpuBefore = { generator: process.cpuUsage(), servers: serverPids.map(cpuSecondsOf), machine: machineSeconds(), postgres: clusterCpuSeconds(postmaster) };
-  const loadBefore = load();
-  const started = Date.now();
-  const end = started + seconds * 1000;
 
-  const writer = async () => {
+  const writer = async (order: number[]) => {
     const batchesPerSecond = rate / batchSize;
     let sent = 0;
     const inFlight = new Set<Promise<void>>();
@@ -192,10 +230,14 @@ try {
         })
           .then(async (r) => {
             await r.arrayBuffer();
+            if (!counting) return;
             if (!r.ok) writeErrors++;
-            else writes.push(performance.now() - t0);
+            else {
+              writes.push(performance.now() - t0);
+              note('write', t0, performance.now() - t0);
+            }
           })
-          .catch(() => void writeErrors++)
+          .catch(() => void (counting && writeErrors++))
           .finally(() => inFlight.delete(p));
         inFlight.add(p);
         sent++;
@@ -208,7 +250,7 @@ try {
 
   const reader = async (i: number) => {
     // Readers start spread over the first think time, as people arriving, not all at once.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * thinkMs));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.random() * thinkMs, end - Date.now())));
     while (Date.now() < end) {
       const t0 = performance.now();
       const response = await fetch(`${cluster.baseUrl}/api${readPath}`, {
@@ -216,21 +258,42 @@ try {
         headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'br, gzip', xToken: tokens[i]!, lanCode: 'en_US', timeZone: 'Europe/London' },
         body: JSON.stringify(reportPeriod(Date.now())),
       }).catch(() => null);
-      if (!response) readErrors++;
+      if (!counting) await response?.arrayBuffer();
+      else if (!response) readErrors++;
       else {
         const body = await response.arrayBuffer();
         const json = JSON.parse(new TextDecoder().decode(body)) as { code: number };
         if (!response.ok || json.code !== 200) readErrors++;
         else {
           reads.push(performance.now() - t0);
+          note('read', t0, performance.now() - t0);
           readBytes += Number(response.headers.get('content-length') ?? body.byteLength);
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+      // The think time, cut at the end of the phase (a reader does not hold the next phase back).
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(thinkMs * (0.5 + Math.random()), end - Date.now()))));
     }
   };
 
-  const [batches] = await Promise.all([writer(), ...tokens.map((_, i) => reader(i))]);
+  /** The writer on `order` and the readers of `readerTokens` for `length` seconds. */
+  const phase = async (length: number, order: number[], readerTokens: number[]) => {
+    started = Date.now();
+    end = started + length * 1000;
+    const [batches] = await Promise.all([writer(order), ...readerTokens.map((i) => reader(i))]);
+    return batches;
+  };
+  if (warmupSeconds > 0) {
+    console.info(`warm-up: ${warmupSeconds} s of the same load on the warm-up cohort (not counted)`);
+    await phase(warmupSeconds, shuffled(measuredCount, memberCount), tokens.map((_, i) => i).slice(readers));
+  }
+  await database.query('vacuum analyze');
+  const before = await relations();
+  const cpuBefore = { generator: process.cpuUsage(), servers: serverPids.map(cpuSecondsOf), machine: machineSeconds(), postgres: clusterCpuSeconds(postmaster) };
+  const loadBefore = load();
+  await serverStalls();
+  generatorLag.enable();
+  counting = true;
+  const batches = await phase(seconds, shuffled(0, measuredCount), tokens.map((_, i) => i).slice(0, readers));
   const elapsed = (Date.now() - started) / 1000;
   const generatorCpu = process.cpuUsage(cpuBefore.generator);
   const serverCpu = serverPids.map((pid, i) => cpuSecondsOf(pid) - cpuBefore.servers[i]!);
@@ -238,6 +301,8 @@ try {
   const machine = machineSeconds();
   const machineBusy = machine.busy - cpuBefore.machine.busy;
   const loadAfter = load();
+  const stalls = await serverStalls();
+  generatorLag.disable();
 
   await database.query('vacuum analyze');
   const after = await relations();
@@ -257,6 +322,10 @@ try {
   console.info(
     `CPU over the run: load generator and proxy ${share((generatorCpu.user + generatorCpu.system) / 1e6)}, servers ${serverCpu.map(share).join(' and ')}, PostgreSQL ${share(pgCpu)}; the whole machine ${share(machineBusy)} of ${cpus().length * 100} %`,
   );
+  console.info(
+    `longest event-loop stall: servers ${stalls.map((s) => ms(s)).join(' and ')}; load generator and proxy ${ms(generatorLag.max / 1e6)} (p99 ${ms(generatorLag.percentile(99) / 1e6)})`,
+  );
+  console.info(`slowest answers: ${slowest.map((s) => `${s.kind} ${s.ms.toFixed(0)} ms at ${s.at.toFixed(1)} s`).join(', ')}`);
   console.info(`database growth per million readings: ${perMillion(after.total - before.total)} in all`);
   for (const table of ['readings', 'nightscout_docs']) {
     const parts = partsOf(table);

