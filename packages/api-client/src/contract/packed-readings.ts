@@ -40,9 +40,18 @@ const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 const unzigzag = (z: number) => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 
 class ByteWriter {
-  bytes = new Uint8Array(1024);
+  bytes: Uint8Array;
   length = 0;
+  /** `capacity`: the bytes expected (it grows past them if need be). */
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(Math.max(16, capacity));
+  }
   varint(value: number): void {
+    // One byte (a reading on the grid, a small mg/dL step): most of them, so it goes first.
+    if (value < 128 && value >= 0 && this.length < this.bytes.length) {
+      this.bytes[this.length++] = value;
+      return;
+    }
     if (this.length + MAX_VARINT_BYTES > this.bytes.length) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes);
@@ -84,7 +93,8 @@ export function packReadings(readings: readonly PackedReading[], start: number, 
 export function packReadingColumns(times: ArrayLike<number>, values: ArrayLike<number>, start: number, stepMs = READING_STEP_MS): PackedReadings {
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(stepMs) || stepMs <= 0) throw new RangeError('start and stepMs must be integers, stepMs > 0');
   if (times.length !== values.length) throw new RangeError('as many times as values');
-  const writer = new ByteWriter();
+  // About a byte a time and a byte a value; off-grid times and large steps take a few more.
+  const writer = new ByteWriter(times.length * 2 + 64);
   let previous = start - stepMs;
   for (let i = 0; i < times.length; i++) {
     const time = times[i]!;
