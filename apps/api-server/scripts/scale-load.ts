@@ -23,7 +23,8 @@
 // generator (with the proxy, which runs in it), each server, PostgreSQL (the whole cluster:
 // start it for this run only), and the rest of the machine, since all of them share the same cores. Needs a PostgreSQL admin URL in
 // CGM_TEST_DATABASE_URL (scripts/lib/ensure-tools.sh `ensure_postgres` starts one on loopback):
-//   pnpm --filter @cgm-portal/api-server load:scale     (SCALE_CPU_PROF=DIR: the servers' CPU profiles)
+//   pnpm --filter @cgm-portal/api-server load:scale
+// SCALE_CPU_PROF=DIR writes the servers' CPU profiles there; SCALE_TRACE_GC=1 prints their GC pauses over 30 ms.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -105,7 +106,7 @@ console.info(`${cpus().length} cores; load average ${load()} (1, 5, 15 min) befo
 console.info(`starting 2 api-servers on PostgreSQL behind a proxy`);
 const metricsToken = `scale-metrics-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 // SCALE_CPU_PROF=DIR: each server writes its V8 CPU profile there when it stops.
-const profile = process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : [];
+const profile = [...(process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : []), ...(process.env.SCALE_TRACE_GC ? ['--trace-gc'] : [])];
 const cluster = await startCluster(2, { NODE_ENV: 'production', CGM_ENABLE_TEST_HOOKS: '0', CGM_VALIDATE_RESPONSES: '0', CGM_METRICS_TOKEN: metricsToken }, profile);
 /**
  * The longest event-loop stall of each server since the last call (prom-client's lag histogram,
@@ -333,6 +334,12 @@ try {
   }
   console.info(`per member-year (105,120 readings): ${(((after.total - before.total) / Math.max(added, 1)) * 105_120 / 2 ** 20).toFixed(1)} MiB`);
   console.info(`served by A: ${cluster.served.get('A')}, by B: ${cluster.served.get('B')}`);
+  if (process.env.SCALE_TRACE_GC) {
+    for (const node of cluster.nodes) {
+      const pauses = node.output().split('\n').filter((line) => / (\d+(\.\d+)?) \/ \d/.test(line) && Number(/ (\d+(?:\.\d+)?) \/ /.exec(line)![1]) > 30);
+      console.info(`GC pauses over 30 ms on ${node.name}:\n${pauses.join('\n')}`);
+    }
+  }
 } finally {
   await database.end();
   await cluster.stop();
