@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,15 +116,10 @@ describe('production serving: the API and a built app from one process', () => {
     expect(unknownHost.status).toBe(404);
   });
 
-  it('refuses a body over the route’s limit before reading it, with a translated 413', async () => {
-    // Its own connection, announcing 4 MB but sending only the start: the server must refuse from
-    // the announced length alone, and the socket it then closes is reused by nothing else.
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${appUrl}/api/web/event/addEvent`, {
-        method: 'POST',
-        agent: false,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': 4 * 1024 * 1024, lanCode: 'fr' },
-      }, (res) => {
+  /** An addEvent request on its own connection, with `send` writing its body; the answer as text. */
+  const postRaw = (headers: Record<string, string | number>, send: (req: ClientRequest) => void) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${appUrl}/api/web/event/addEvent`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', lanCode: 'fr', ...headers } }, (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => {
@@ -133,8 +128,13 @@ describe('production serving: the API and a built app from one process', () => {
         });
       });
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
-      req.write('{"note":"' + 'x'.repeat(1024));
+      send(req);
     });
+
+  it('refuses a body over the route’s limit before reading it, with a translated 413', async () => {
+    // Its own connection, announcing 4 MB but sending only the start: the server must refuse from
+    // the announced length alone, and the socket it then closes is reused by nothing else.
+    const answer = await postRaw({ 'Content-Length': 4 * 1024 * 1024 }, (req) => req.write('{"note":"' + 'x'.repeat(1024)));
     expect(answer.status).toBe(413);
     const parsed = JSON.parse(answer.body) as { code: number; message: string };
     expect(parsed.code).toBe(413);
@@ -142,21 +142,8 @@ describe('production serving: the API and a built app from one process', () => {
   });
 
   it('counts a body sent without a length (chunked) and refuses it past the limit with a 413', async () => {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${appUrl}/api/web/event/addEvent`, {
-        method: 'POST',
-        agent: false,
-        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', lanCode: 'fr' },
-      }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => {
-          resolve({ status: res.statusCode!, body });
-          req.destroy();
-        });
-      });
-      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
-      // 4 MB in 64 KB chunks, over the 3 MB limit of the ordinary calls.
+    // 4 MB in 64 KB chunks, over the 3 MB limit of the ordinary calls.
+    const answer = await postRaw({ 'Transfer-Encoding': 'chunked' }, (req) => {
       req.write('{"note":"');
       for (let i = 0; i < 64; i++) req.write('x'.repeat(64 * 1024));
       req.end('"}');
