@@ -54,13 +54,12 @@ export function stringifyAnswer(answer: unknown): string {
   rawTag ??= `raw${randomId(12)}`;
   rawPlaceholders ??= new RegExp(`"${rawTag}:(\\d+)"`, 'g');
   const raws: string[] = [];
-  const outer = splicing;
   splicing = raws;
   let text: string;
   try {
     text = JSON.stringify(answer);
   } finally {
-    splicing = outer;
+    splicing = null;
   }
   if (raws.length === 0) return text;
   return text.replace(rawPlaceholders, (_, i: string) => raws[Number(i)]!);
