@@ -177,9 +177,10 @@ try {
 
   const relations = async () => {
     const { rows } = await database.query<{ name: string; bytes: string }>(
-      `select c.relname as name, pg_relation_size(c.oid) as bytes from pg_class c
-         where c.relname in ('readings', 'nightscout_docs')
-            or c.oid in (select indexrelid from pg_index where indrelid in ('readings'::regclass, 'nightscout_docs'::regclass))`,
+      // Readings are partitioned by month: every partition and its index counts.
+      `with stored as (select relid from pg_partition_tree('readings') union select 'nightscout_docs'::regclass)
+       select c.relname as name, pg_relation_size(c.oid) as bytes from pg_class c
+         where c.oid in (select relid from stored) or c.oid in (select indexrelid from pg_index where indrelid in (select relid from stored))`,
     );
     const { rows: totals } = await database.query<{ total: string; n: string }>(
       `select pg_database_size(current_database()) as total, (select count(*) from readings) as n`,
@@ -330,7 +331,7 @@ try {
   console.info(`database growth per million readings: ${perMillion(after.total - before.total)} in all`);
   for (const table of ['readings', 'nightscout_docs']) {
     const parts = partsOf(table);
-    console.info(`  ${table} ${perMillion(grown(parts))}: ${parts.map((n) => `${n} ${perMillion(grown([n]))}`).join(', ')}`);
+    console.info(`  ${table} ${perMillion(grown(parts))}: ${parts.filter((n) => grown([n]) !== 0).map((n) => `${n} ${perMillion(grown([n]))}`).join(', ')}`);
   }
   console.info(`per member-year (105,120 readings): ${(((after.total - before.total) / Math.max(added, 1)) * 105_120 / 2 ** 20).toFixed(1)} MiB`);
   console.info(`served by A: ${cluster.served.get('A')}, by B: ${cluster.served.get('B')}`);

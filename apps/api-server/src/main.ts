@@ -27,6 +27,9 @@ import { compressJsonAnswers } from './serving/answer-compression';
 
 // `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
 // database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
+/** How often a server makes sure the coming months have their readings partitions. */
+const STORAGE_TICK_MS = 3_600_000;
+
 const config = readConfig();
 const command = process.argv[2] ?? 'serve';
 
@@ -54,6 +57,8 @@ async function serveOrSeed(seedOnly: boolean) {
   // The apps are read before anything else: a missing build is a start-up error, not a 404 later.
   const sites = seedOnly ? undefined : loadSites(config.apps, config.appsDir);
   const deps = await createNodeDeps(config);
+  // The server's clock may stand elsewhere (CGM_TEST_CLOCK): its months too, before any seed.
+  await deps.store.prepareStorage?.(deps.now());
   if (seedOnly || config.seedWhenEmpty) {
     if ((await deps.store.countMembers()) === 0) {
       const started = Date.now();
@@ -93,6 +98,9 @@ async function serveOrSeed(seedOnly: boolean) {
   // No-data and repeats between readings: one timer per server; its writes are conditional, so servers sharing the database act once.
   const alertTimer = setInterval(() => void alerts.tick().catch((error: unknown) => console.error('alert timer', error)), config.alertTickMs);
   alertTimer.unref();
+  // The month partitions a year ahead (PostgreSQL); a failure (a lock not had in time) is retried next hour.
+  const storageTimer = setInterval(() => void deps.store.prepareStorage?.(deps.now()).catch((error: unknown) => console.error('storage timer', error)), STORAGE_TICK_MS);
+  storageTimer.unref();
   const app = createApp(deps);
   // Node only (headless Chromium), so it is mounted here and not in the browser-safe app.
   const printer = new ReportPrinter();
@@ -163,6 +171,7 @@ async function serveOrSeed(seedOnly: boolean) {
     draining = true;
     log.info({ signal, graceMs: config.shutdownGraceMs }, 'draining requests in flight');
     clearInterval(alertTimer);
+    clearInterval(storageTimer);
     alerts.close();
     // Open live streams would hold the drain for its whole grace: pages reconnect elsewhere.
     fanOut.endAll();

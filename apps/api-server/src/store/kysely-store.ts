@@ -43,6 +43,7 @@ import type {
 } from './types';
 import type { NightscoutDocsTable } from './schema';
 import { parseIntegerList } from './integer-list';
+import { addReadingMonths } from './reading-months';
 
 /** Brings the schema up to date; safe to run on every start. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -52,6 +53,7 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  if (dialect === 'postgres') await addReadingMonths(db, [Date.now()]);
 }
 
 const INSERT_CHUNK = 500;
@@ -180,6 +182,9 @@ export class KyselyStore implements Store {
       .execute();
   }
 
+  async prepareStorage(now: number) {
+    if (this.dialect === 'postgres' && !this.db.isTransaction) await addReadingMonths(this.db as Kysely<Database>, [now, Date.now()]);
+  }
   async close(): Promise<void> {
     if (!this.db.isTransaction) await (this.db as Kysely<Database>).destroy();
   }

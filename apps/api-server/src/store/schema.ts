@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Migration } from 'kysely';
 import type { UploadSecretScope } from './types';
+import { partitionReadings } from './reading-months';
 
 /** The database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -667,6 +668,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0023_events_by_type': {
       async up(db: Any) {
         await db.schema.createIndex('events_member_type_time').on('events').columns(['member_id', 'event_type', 'time']).execute();
+      },
+    },
+    // Scale-out (issue 22): readings in one partition per UTC month on PostgreSQL
+    // (store/reading-months.ts); the table as it was becomes the history partition, uncopied.
+    '0024_readings_by_month': {
+      async up(db: Any) {
+        if (dialect === 'postgres') await partitionReadings(db, Date.now());
       },
     },
     // Issue 19: a version per member and UTC day that every write of readings changes, so a

@@ -237,6 +237,11 @@ export interface Store {
   saveAlertPreference(preference: AlertPreferenceRow): Promise<void>;
 
   /** Frees resources (closes the database). */
+  /**
+   * Makes what storing a reading at any accepted time needs, as of `now` (and the wall clock):
+   * PostgreSQL's month partitions of readings (store/reading-months.ts). Run at start and hourly.
+   */
+  prepareStorage?(now: number): Promise<void>;
   close(): Promise<void>;
 }
 
