@@ -30,11 +30,9 @@ async function computeStats(deps: Deps, member: MemberRow, span: SpanVersions): 
   return { stats, json: { summary: new RawJson(JSON.stringify(stats.summary)), agp: new RawJson(JSON.stringify(stats.agp)) } };
 }
 
-/** The report but its readings, and the span they come from; buildReport and buildPackedReport add them. */
-async function reportOf(deps: Deps, member: MemberRow, from: number, to: number) {
-  const now = deps.now();
-  const days = readingDaysOf(deps.store);
-  const span = await days.versionsOf(deps.store, member.id, from, to);
+/** The span's versions and its statistics, computed once for all requests asking at the same time. */
+async function spanStatistics(deps: Deps, member: MemberRow, from: number, to: number) {
+  const span = await readingDaysOf(deps.store).versionsOf(deps.store, member.id, from, to);
   let statsCache = computedStats.get(deps.store);
   if (!statsCache) computedStats.set(deps.store, (statsCache = new LruMap(COMPUTED_STATS_KEPT)));
   const statsKey = [member.id, member.timeZone, member.targetLow, member.targetHigh, from, to, span.key].join('|');
@@ -45,11 +43,23 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
     // A failure is not kept: the next request tries again.
     computing.catch(() => cache.get(statsKey) === computing && cache.delete(statsKey));
   }
-  const computed = await computing;
+  return { span, computed: await computing };
+}
+
+/** The report but its readings, and the span they come from; buildReport and buildPackedReport add them. */
+async function reportOf(deps: Deps, member: MemberRow, from: number, to: number) {
+  const now = deps.now();
+  // The statistics and the four small lists do not wait for one another: under load each
+  // database round trip waits its turn, and in a row they were most of a warm report's time.
+  const [{ span, computed }, sessions, devices, latestSessions, eventCounts] = await Promise.all([
+    spanStatistics(deps, member, from, to),
+    deps.store.listSessions(member.id, { offset: 0, limit: 100, from, to }),
+    deps.store.listDevices(member.id, { offset: 0, limit: 20 }),
+    deps.store.listSessions(member.id, { offset: 0, limit: 1 }),
+    deps.store.countEventsByType(member.id, from, to),
+  ]);
   const { stats } = computed;
-  const sessions = await deps.store.listSessions(member.id, { offset: 0, limit: 100, from, to });
-  const devices = await deps.store.listDevices(member.id, { offset: 0, limit: 20 });
-  const latest = (await deps.store.listSessions(member.id, { offset: 0, limit: 1 })).rows[0];
+  const latest = latestSessions.rows[0];
   const report: Omit<ReportData, 'readings'> = {
     member: {
       memberId: member.id,
@@ -68,7 +78,7 @@ async function reportOf(deps: Deps, member: MemberRow, from: number, to: number)
     ...stats,
     sessions: sessions.rows.map((s) => sessionOf(s, now)),
     devices: devices.rows.map((d) => deviceOf(d, latest, now)),
-    eventCounts: await deps.store.countEventsByType(member.id, from, to),
+    eventCounts,
   };
   return { report, span, statsJson: computed.json };
 }
