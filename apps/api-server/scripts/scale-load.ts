@@ -264,8 +264,10 @@ try {
       else if (!response) readErrors++;
       else {
         const body = await response.arrayBuffer();
-        const json = JSON.parse(new TextDecoder().decode(body)) as { code: number };
-        if (!response.ok || json.code !== 200) readErrors++;
+        // Every answer opens with its code: read from the first bytes, not by parsing 125 KB on the
+        // event loop that also runs the proxy (that parse was a tenth of this process's time).
+        const code = /^\{"code":(\d+)/.exec(new TextDecoder().decode(new Uint8Array(body, 0, Math.min(body.byteLength, 32))))?.[1];
+        if (!response.ok || code !== '200') readErrors++;
         else {
           reads.push(performance.now() - t0);
           note('read', t0, performance.now() - t0);
