@@ -107,6 +107,9 @@ export class KyselyStore implements Store {
     return row !== undefined;
   }
   async membersWithStaleReadings(since: number, before: number) {
+    // No index on last_reading_time, on purpose: at 100,000 members this scan is 8.6 ms per server
+    // every 30 s (0.08 ms with one), but an index would make every live reading's upsert above a
+    // non-HOT update, writing the primary key again too, 28 times a second.
     return this.db
       .selectFrom('alertEvaluations')
       .select(['memberId', 'lastReadingTime'])
