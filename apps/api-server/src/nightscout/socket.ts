@@ -106,16 +106,21 @@ export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
 
   /** The changes to the member's sockets: on this server only (`local`), or on every server through socket.io's adapter. */
   private emit(memberId: number, changes: readonly DocChange[], local: boolean) {
-    if (!this.io) return;
-    const to = (namespace: string, room: string) => (local ? this.io!.of(namespace).local.to(room) : this.io!.of(namespace).to(room));
+    const io = this.io;
+    if (!io) return;
+    // For this server's sockets only, a room nobody here is in gets nothing made for it: most
+    // members have no phone on a socket, and every upload of theirs came through here.
+    const wanted = (namespace: string, room: string) => !local || (io.of(namespace).adapter.rooms.get(room)?.size ?? 0) > 0;
+    const to = (namespace: string, room: string) => (local ? io.of(namespace).local.to(room) : io.of(namespace).to(room));
     const room = `member:${memberId}`;
     for (const change of changes) {
+      if (!wanted('/storage', `${room}:${change.collection}`)) continue;
       const colName = SOCKET_NAME[change.collection] ?? change.collection;
       const storage = to('/storage', `${room}:${change.collection}`);
       if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
       else storage.emit(change.kind, { colName, doc: present(change.row) });
     }
-    to('/', room).emit('dataUpdate', mergedDelta(changes));
+    if (wanted('/', room)) to('/', room).emit('dataUpdate', mergedDelta(changes));
   }
 
   /** The engine evaluated a live reading: the alarm, repeat or all-clear it calls for, to every listening socket of the member. */

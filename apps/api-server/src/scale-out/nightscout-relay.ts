@@ -35,7 +35,7 @@ export class NightscoutRelay implements ChangeRelay {
   /** Sends the changes to the other servers; false (nothing sent) when they do not fit one NOTIFY. */
   send(memberId: number, changes: readonly DocChange[]): boolean {
     const payload = JSON.stringify({ origin: this.origin, memberId, changes });
-    if (new TextEncoder().encode(payload).length > MAX_PAYLOAD) return false;
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) return false;
     this.pool.query('select pg_notify($1, $2)', [NIGHTSCOUT_CHANNEL, payload]).catch((error: unknown) => console.error('nightscout relay notify failed', error));
     return true;
   }
