@@ -110,6 +110,24 @@ describe('one evaluation per reading, across servers', () => {
     expect([...a.steps, ...b.steps], 'AAPS hears the reading’s alarm once').toEqual([{ send: 'alarm', mgdl: 50 }]);
   });
 
+  it('takes a phone’s hour of readings as one by one: back-fill skipped, each live reading to the carer’s page, the newest one decides, the member read once', async () => {
+    const a = server(stores[0]!, clock);
+    a.listen(carer);
+    let memberReads = 0;
+    const getMember = stores[0]!.getMember.bind(stores[0]!);
+    stores[0]!.getMember = async (id) => ((memberReads += id === alex ? 1 : 0), getMember(id));
+    // Twelve readings 5 minutes apart ending now (oldest first); the last three are live.
+    const hour = Array.from({ length: 12 }, (_, i) => reading(i < 10 ? 45 : i === 10 ? 50 : 120, (11 - i) * 5));
+    await a.service.readingsArrived(alex, hour);
+    expect(a.events.filter((e) => e.accountId === carer && e.event.event === 'reading').map((e) => (e.event.data as { value: number }).value)).toEqual([45, 50, 120]);
+    expect(a.notices.map((n) => [n.recipientId, n.kind]).sort(), 'the urgent low at 50 rang before the 120 cleared it').toEqual([
+      [alex, 'urgentLow'],
+      [carer, 'urgentLow'],
+    ]);
+    expect(await stores[0]!.openAlarm(alex)).toBeUndefined();
+    expect(memberReads).toBe(1);
+  });
+
   it('never rings for back-fill or for a reading older than the last one evaluated', async () => {
     const a = server(stores[0]!, clock);
     await a.service.readingArrived(reading(45, 120));

@@ -131,31 +131,46 @@ export class AlertService {
    * imports never ring).
    */
   async readingArrived(reading: LiveReading): Promise<void> {
+    await this.readingsArrived(reading.memberId, [reading]);
+  }
+
+  /**
+   * One member's readings of one upload, oldest first (a phone back online sends its last hour):
+   * taken one by one as readingArrived takes each, with the member and who receives their alerts
+   * read once for all of them.
+   */
+  async readingsArrived(memberId: number, readings: readonly LiveReading[]): Promise<void> {
     // One member's readings are taken in turn in this process, so their events go out in order.
-    const previous = this.inTurn.get(reading.memberId) ?? Promise.resolve();
-    const turn = previous.then(() => this.takeReading(reading)).catch((error: unknown) => console.error('alert engine', error));
-    this.inTurn.set(reading.memberId, turn);
+    const previous = this.inTurn.get(memberId) ?? Promise.resolve();
+    const turn = previous.then(() => this.takeReadings(memberId, readings)).catch((error: unknown) => console.error('alert engine', error));
+    this.inTurn.set(memberId, turn);
     await turn;
-    if (this.inTurn.get(reading.memberId) === turn) this.inTurn.delete(reading.memberId);
+    if (this.inTurn.get(memberId) === turn) this.inTurn.delete(memberId);
   }
 
   private readonly inTurn = new Map<number, Promise<void>>();
 
-  private async takeReading(reading: LiveReading): Promise<void> {
-    const now = this.options.now();
-    if (!isLiveReading(reading.time, now)) return;
-    const member = await this.store.getMember(reading.memberId);
-    if (!member) return;
-    const recipients = await recipientsOf(this.store, member);
-    const event: LiveReadingEvent = { memberId: member.id, time: reading.time, value: Math.round(reading.mgdl), trend: reading.trend };
-    this.options.fanOut.publish(
-      recipients.map((r) => r.id),
-      { event: 'reading', data: event },
-    );
-    // A reading stamped in the future (a phone's clock running fast) counts as now: were its own
-    // time recorded, every real reading until then would look older and never be evaluated.
-    if (!(await this.store.claimReadingEvaluation(member.id, Math.min(reading.time, now)))) return;
-    await this.evaluate(member, reading, recipients, now);
+  private async takeReadings(memberId: number, readings: readonly LiveReading[]): Promise<void> {
+    let who: { member: MemberRow; recipients: MemberRow[] } | null | undefined;
+    for (const reading of readings) {
+      const now = this.options.now();
+      if (!isLiveReading(reading.time, now)) continue;
+      if (who === undefined) {
+        const member = await this.store.getMember(memberId);
+        who = member ? { member, recipients: await recipientsOf(this.store, member) } : null;
+      }
+      if (who === null) return;
+      const { member, recipients } = who;
+      const event: LiveReadingEvent = { memberId: member.id, time: reading.time, value: Math.round(reading.mgdl), trend: reading.trend };
+      this.options.fanOut.publish(
+        recipients.map((r) => r.id),
+        { event: 'reading', data: event },
+      );
+      // A reading stamped in the future (a phone's clock running fast) counts as now: were its own
+      // time recorded, every real reading until then would look older and never be evaluated.
+      if (!(await this.store.claimReadingEvaluation(member.id, Math.min(reading.time, now)))) continue;
+      await this.evaluate(member, reading, recipients, now);
+    }
   }
 
   private async evaluate(member: MemberRow, reading: LiveReading, recipients: MemberRow[], now: number) {

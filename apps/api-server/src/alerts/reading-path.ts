@@ -22,6 +22,10 @@ export function alertFeed(alerts: AlertService): NightscoutFeed {
       const reading = readingOfChange(memberId, change);
       if (reading) void alerts.readingArrived(reading);
     },
+    publishBatch(memberId, changes) {
+      const readings = changes.map((change) => readingOfChange(memberId, change)).filter((r): r is LiveReading => r !== null);
+      if (readings.length > 0) void alerts.readingsArrived(memberId, readings);
+    },
   };
 }
 
