@@ -25,11 +25,11 @@ import { pushJobHandlers } from './push/delivery';
 import { noticeJobHandlers } from './delivery/notice-jobs';
 import { compressJsonAnswers } from './serving/answer-compression';
 
-// `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
-// database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
 /** How often a server makes sure the coming months have their readings partitions. */
 const STORAGE_TICK_MS = 3_600_000;
 
+// `node dist/main.js` serves the API and the built apps (CGM_APPS); `seed` seeds an empty
+// database; `migrate` brings the schema up to date; `backup <file>` copies the SQLite database.
 const config = readConfig();
 const command = process.argv[2] ?? 'serve';
 

@@ -151,16 +151,14 @@ export class AlertService {
   private readonly inTurn = new Map<number, Promise<void>>();
 
   private async takeReadings(memberId: number, readings: readonly LiveReading[]): Promise<void> {
-    let who: { member: MemberRow; recipients: MemberRow[] } | null | undefined;
+    // Back-fill alone (no live reading) reads nothing.
+    if (!readings.some((reading) => isLiveReading(reading.time, this.options.now()))) return;
+    const member = await this.store.getMember(memberId);
+    if (!member) return;
+    const recipients = await recipientsOf(this.store, member);
     for (const reading of readings) {
       const now = this.options.now();
       if (!isLiveReading(reading.time, now)) continue;
-      if (who === undefined) {
-        const member = await this.store.getMember(memberId);
-        who = member ? { member, recipients: await recipientsOf(this.store, member) } : null;
-      }
-      if (who === null) return;
-      const { member, recipients } = who;
       const event: LiveReadingEvent = { memberId: member.id, time: reading.time, value: Math.round(reading.mgdl), trend: reading.trend };
       this.options.fanOut.publish(
         recipients.map((r) => r.id),

@@ -114,9 +114,10 @@ export class SocketFeed implements NightscoutFeed, MemberAlarmChannel {
     const to = (namespace: string, room: string) => (local ? io.of(namespace).local.to(room) : io.of(namespace).to(room));
     const room = `member:${memberId}`;
     for (const change of changes) {
-      if (!wanted('/storage', `${room}:${change.collection}`)) continue;
+      const storageRoom = `${room}:${change.collection}`;
+      if (!wanted('/storage', storageRoom)) continue;
       const colName = SOCKET_NAME[change.collection] ?? change.collection;
-      const storage = to('/storage', `${room}:${change.collection}`);
+      const storage = to('/storage', storageRoom);
       if (change.kind === 'delete') storage.emit('delete', { colName, identifier: change.row.identifier });
       else storage.emit(change.kind, { colName, doc: present(change.row) });
     }

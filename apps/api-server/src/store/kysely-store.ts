@@ -53,7 +53,6 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  if (dialect === 'postgres') await addReadingMonths(db, [Date.now()]);
 }
 
 const INSERT_CHUNK = 500;

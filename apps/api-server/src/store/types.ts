@@ -236,12 +236,12 @@ export interface Store {
   listAlertPreferences(recipientId: number): Promise<AlertPreferenceRow[]>;
   saveAlertPreference(preference: AlertPreferenceRow): Promise<void>;
 
-  /** Frees resources (closes the database). */
   /**
    * Makes what storing a reading at any accepted time needs, as of `now` (and the wall clock):
    * PostgreSQL's month partitions of readings (store/reading-months.ts). Run at start and hourly.
    */
   prepareStorage?(now: number): Promise<void>;
+  /** Frees resources (closes the database). */
   close(): Promise<void>;
 }
 
